@@ -1,0 +1,10 @@
+import { route, methodNotAllowed } from '@/lib/http/route'
+import { json } from '@/lib/http/error-response'
+import { boardIdParam } from '@/lib/http/params'
+import { getBoardOrThrow } from '@/lib/boards/queries'
+
+// GET /api/boards/{boardId} – one board
+export const GET = route({ params: { boardId: boardIdParam } }, async ({ params }) =>
+  json({ board: await getBoardOrThrow(params.boardId) }))
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET')

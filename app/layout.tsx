@@ -1,0 +1,20 @@
+import type { Metadata, Viewport } from 'next'
+import type { ReactNode } from 'react'
+import './globals.css'
+
+export const metadata: Metadata = {
+  title: { default: 'Corkboard', template: '%s - Corkboard' },
+  description: 'An anonymous imageboard: boards, threads and posts with images, video and audio.',
+}
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1 }
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen">
+        <main className="mx-auto max-w-5xl px-4 py-6">{children}</main>
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,13 @@
+// Inserts the default boards that are missing; an existing row (perhaps edited by an operator) is left alone.
+import type { Db } from '../db/client'
+import { DEFAULT_BOARDS } from './defaults'
+
+export async function seedDefaultBoards(db: Db): Promise<string[]> {
+  const existing = new Set((await db.board.findMany({ select: { id: true } })).map((b) => b.id))
+  const missing = DEFAULT_BOARDS.filter((b) => !existing.has(b.id))
+  for (const board of missing) {
+    // upsert with an empty update: safe if another process inserts the same board concurrently.
+    await db.board.upsert({ where: { id: board.id }, create: { ...board }, update: {} })
+  }
+  return missing.map((b) => b.id)
+}

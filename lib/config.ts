@@ -1,0 +1,125 @@
+// The one place that reads process.env. Validated with zod at start-up; a bad value stops the server with a
+// message naming the variable. Imported by server.ts and by route handlers (never marked server-only).
+import { randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+const optionalUrl = z.url({ message: 'must be an absolute URL' }).optional()
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().optional().refine((v) => v === undefined || isDatabaseUrl(v), {
+    message: 'must be file:<path> (SQLite) or postgres://user@host:port/db (PostgreSQL)',
+  }),
+  MEDIA_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_PUBLIC_URL: optionalUrl,
+  S3_PREFIX: z.string().regex(/^([a-z0-9_-]+\/)*$/, 'must be empty or like "media/"').default('media/'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  TRUST_PROXY_HOPS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(10).default(0),
+  PUBLIC_ORIGIN: optionalUrl,
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  POSTER_ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  HOUSEKEEPING: z.enum(['on', 'off']).default('on'),
+})
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  host: string
+  port: number
+  dataDir: string
+  database: { provider: 'sqlite' | 'postgresql'; url: string }
+  media:
+    | { kind: 'local'; dir: string; urlPrefix: string }
+    | { kind: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string;
+        forcePathStyle: boolean; publicUrl: string; prefix: string }
+  redisUrl?: string
+  trustProxyHops: number
+  publicOrigin?: string
+  sessionSecret: string
+  posterIdSecret: string
+  housekeeping: boolean
+}
+
+export class ConfigError extends Error {}
+
+function isDatabaseUrl(v: string): boolean {
+  if (/^file:.+/.test(v)) return true
+  try {
+    const u = new URL(v)
+    return (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.hostname !== '' && u.pathname.length > 1
+  } catch {
+    return false
+  }
+}
+
+/** Secrets not given in the environment are generated once and kept in the data directory (mode 0600). */
+function persistedSecrets(dataDir: string): { sessionSecret: string; posterIdSecret: string } {
+  const file = path.join(/*turbopackIgnore: true*/ dataDir, 'secrets.json')
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'))
+  mkdirSync(dataDir, { recursive: true })
+  const secrets = { sessionSecret: randomBytes(32).toString('base64url'), posterIdSecret: randomBytes(32).toString('base64url') }
+  writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600, flag: 'wx' })
+  chmodSync(file, 0o600)
+  return secrets
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR)
+  const dbUrl = e.DATABASE_URL ?? `file:${path.join(/*turbopackIgnore: true*/ dataDir, 'corkboard.db')}`
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together')
+  }
+  const needPersisted = !e.SESSION_SECRET || !e.POSTER_ID_SECRET
+  const persisted = needPersisted ? persistedSecrets(dataDir) : undefined
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    database: { provider: dbUrl.startsWith('file:') ? 'sqlite' : 'postgresql', url: dbUrl },
+    media: e.S3_BUCKET
+      ? {
+          kind: 's3', bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          publicUrl: (e.S3_PUBLIC_URL ?? defaultS3PublicUrl(e.S3_ENDPOINT, e.S3_BUCKET, e.S3_REGION)).replace(/\/$/, ''),
+          prefix: e.S3_PREFIX,
+        }
+      : { kind: 'local', dir: path.resolve(/*turbopackIgnore: true*/ e.MEDIA_DIR ?? path.join(/*turbopackIgnore: true*/ dataDir, 'media')), urlPrefix: '/media' },
+    redisUrl: e.REDIS_URL,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
+    sessionSecret: e.SESSION_SECRET ?? persisted!.sessionSecret,
+    posterIdSecret: e.POSTER_ID_SECRET ?? persisted!.posterIdSecret,
+    housekeeping: e.HOUSEKEEPING === 'on',
+  }
+}
+
+function defaultS3PublicUrl(endpoint: string | undefined, bucket: string, region: string): string {
+  return endpoint ? `${endpoint.replace(/\/$/, '')}/${bucket}` : `https://${bucket}.s3.${region}.amazonaws.com`
+}
+
+const KEY = Symbol.for('corkboard.config')
+type Holder = { [KEY]?: Config }
+
+/** The process's configuration, parsed on first use and shared by server.ts and the Next bundle. */
+export function getConfig(): Config {
+  const g = globalThis as Holder
+  return (g[KEY] ??= parseConfig(process.env))
+}

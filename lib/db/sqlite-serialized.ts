@@ -1,0 +1,73 @@
+// The better-sqlite3 adapter shares one connection and only makes transactions wait for each other: a plain
+// query issued while another request's interactive transaction is open would run *inside* that transaction
+// and be rolled back with it. This wrapper gives the whole connection one queue, so a transaction holds the
+// connection until it commits or rolls back, and statements outside it wait their turn.
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from '@prisma/driver-adapter-utils'
+
+class Queue {
+  private tail: Promise<void> = Promise.resolve()
+  acquire(): Promise<() => void> {
+    let release!: () => void
+    const next = new Promise<void>((resolve) => (release = resolve))
+    const ready = this.tail.then(() => release)
+    this.tail = this.tail.then(() => next)
+    return ready
+  }
+}
+
+function serialize(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  const queue = new Queue()
+  const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const release = await queue.acquire()
+    try {
+      return await fn()
+    } finally {
+      release()
+    }
+  }
+  return new Proxy(adapter, {
+    get(target, prop, receiver) {
+      if (prop === 'queryRaw' || prop === 'executeRaw' || prop === 'executeScript') {
+        const fn = Reflect.get(target, prop, receiver) as (q: unknown) => Promise<unknown>
+        return (q: unknown) => exclusive(() => fn.call(target, q))
+      }
+      if (prop === 'startTransaction') {
+        return async (isolationLevel?: unknown): Promise<Transaction> => {
+          const release = await queue.acquire()
+          try {
+            const tx = await target.startTransaction(isolationLevel as never)
+            let released = false
+            const done = () => { if (!released) { released = true; release() } }
+            return new Proxy(tx, {
+              get(t, p, r) {
+                const v = Reflect.get(t, p, r)
+                if (p === 'commit' || p === 'rollback') {
+                  return async () => { try { return await (v as () => Promise<void>).call(t) } finally { done() } }
+                }
+                return typeof v === 'function' ? v.bind(t) : v
+              },
+            })
+          } catch (err) {
+            release()
+            throw err
+          }
+        }
+      }
+      const v = Reflect.get(target, prop, receiver)
+      return typeof v === 'function' ? v.bind(target) : v
+    },
+  })
+}
+
+export function serializedSqliteAdapter(url: string): SqlDriverAdapterFactory {
+  // timeout: wait up to 5 s for another process (e.g. npm run admin:create) holding the write lock.
+  const inner = new PrismaBetterSqlite3({ url, timeout: 5000 })
+  return {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    async connect() {
+      return serialize(await inner.connect())
+    },
+  }
+}

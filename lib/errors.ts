@@ -1,0 +1,57 @@
+// Domain errors. Domain code throws these; lib/http/error-response.ts is the only place that turns them into
+// HTTP statuses and the contract's error bodies (contract 0.5).
+
+export interface FieldIssue { field: string; message: string; [extra: string]: unknown }
+
+export abstract class DomainError extends Error {}
+
+/** 400. `name` is "Validation failed" unless a named variant applies ("Content too long", "No content", …). */
+export class ValidationError extends DomainError {
+  constructor(readonly details: FieldIssue[], readonly errorName = 'Validation failed') {
+    super(errorName)
+  }
+  static field(field: string, message: string, errorName?: string): ValidationError {
+    return new ValidationError([{ field, message }], errorName)
+  }
+}
+
+/** 401: no valid staff session. */
+export class LoginRequiredError extends DomainError {
+  constructor() { super('Login required') }
+}
+
+/** 403 with a sentence ("Moderator privileges required", "Invalid CSRF token", …). */
+export class ForbiddenError extends DomainError {}
+
+/** 403 for personal and range bans; the body is built by lib/bans (contract 0.11). */
+export class BannedError extends DomainError {
+  constructor(readonly body: { error: 'Banned' | 'Rangebanned'; message: string; [k: string]: unknown }) {
+    super(body.error)
+  }
+}
+
+/** 404. The message is the resource's not-found error, e.g. "Board not found". */
+export class NotFoundError extends DomainError {}
+
+/** 409 with a sentence. */
+export class ConflictError extends DomainError {}
+
+/** 413 for JSON bodies over 64 KiB. */
+export class RequestTooLargeError extends DomainError {
+  constructor() { super('Request too large') }
+}
+
+/** 413 for uploads over 4 MiB. */
+export class FileTooLargeError extends DomainError {
+  constructor(readonly maxBytes: number) { super('File too large') }
+}
+
+/** 415 for uploads that are not an allowed media type. */
+export class InvalidFileTypeError extends DomainError {
+  constructor() { super('Invalid file type') }
+}
+
+/** 429. */
+export class RateLimitedError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) { super('Rate limited') }
+}

@@ -1,0 +1,39 @@
+// The one mapping from thrown errors to HTTP responses (contract 0.5). Anything that is not a DomainError
+// is logged with a request id and answered as a bare 500: no stack, SQL, driver message or path leaks.
+import { randomUUID } from 'node:crypto'
+import { ZodError } from 'zod'
+import {
+  BannedError, ConflictError, FileTooLargeError, ForbiddenError, InvalidFileTypeError, LoginRequiredError,
+  NotFoundError, RateLimitedError, RequestTooLargeError, ValidationError,
+} from '../errors'
+import { zodIssues } from './validation'
+
+export const NO_STORE = { 'Cache-Control': 'no-store' }
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } })
+}
+
+export function errorResponse(err: unknown): Response {
+  if (err instanceof ValidationError) return json({ error: err.errorName, details: err.details }, 400)
+  if (err instanceof ZodError) return json({ error: 'Validation failed', details: zodIssues(err) }, 400)
+  if (err instanceof LoginRequiredError) return json({ error: err.message }, 401)
+  if (err instanceof BannedError) return json(err.body, 403)
+  if (err instanceof ForbiddenError) return json({ error: err.message }, 403)
+  if (err instanceof NotFoundError) return json({ error: err.message }, 404)
+  if (err instanceof ConflictError) return json({ error: err.message }, 409)
+  if (err instanceof RequestTooLargeError) return json({ error: err.message }, 413)
+  if (err instanceof FileTooLargeError) {
+    return json({ error: 'File too large', message: 'Files must be 4 MiB or smaller.', maxBytes: err.maxBytes }, 413)
+  }
+  if (err instanceof InvalidFileTypeError) {
+    return json({ error: 'Invalid file type', message: 'Only PNG, JPG, WebP, GIF, MP4, WebM and MP3 files are allowed.' }, 415)
+  }
+  if (err instanceof RateLimitedError) {
+    const retryAfter = Math.max(1, Math.ceil(err.retryAfterSeconds))
+    return json({ error: 'Rate limited', retryAfter }, 429, { 'Retry-After': String(retryAfter) })
+  }
+  const requestId = randomUUID()
+  console.error(`[${requestId}] unexpected error:`, err)
+  return json({ error: 'Internal error', requestId }, 500)
+}

@@ -1,0 +1,98 @@
+// The route-handler wrapper: every app/api handler is `route({params, query, body}, handler)`. It validates
+// the origin of writes, parses path params (malformed → that resource's 404), query and JSON body with zod,
+// hands the handler the client address, and turns anything thrown into the contract's error body.
+import type { z } from 'zod'
+import { ForbiddenError, RequestTooLargeError, ValidationError } from '../errors'
+import { errorResponse, json } from './error-response'
+import type { ParamParser } from './params'
+import { CLIENT_IP_HEADER } from './client-ip'
+import { getConfig } from '../config'
+
+const JSON_LIMIT = 64 * 1024
+
+type ParamSpec = Record<string, ParamParser<unknown>>
+type ParsedParams<S extends ParamSpec> = { [K in keyof S]: ReturnType<S[K]> }
+
+export interface RouteContext<P, Q, B> {
+  req: Request
+  params: P
+  query: Q
+  body: B
+  /** The client address per contract 0.6, computed by server.ts from the TCP peer and trusted proxy hops. */
+  ip: string
+}
+
+interface RouteSpec<S extends ParamSpec, Q extends z.ZodType | undefined, B extends z.ZodType | undefined> {
+  params?: S
+  query?: Q
+  body?: B
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined
+type NextContext = { params: Promise<Record<string, string | string[]>> }
+
+export function route<S extends ParamSpec = ParamSpec, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  spec: RouteSpec<S, Q, B>,
+  handler: (ctx: RouteContext<ParsedParams<S>, Infer<Q>, Infer<B>>) => Promise<Response>,
+): (req: Request, ctx: NextContext) => Promise<Response> {
+  return async (req, ctx) => {
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') checkOrigin(req)
+      const rawParams = (await ctx?.params) ?? {}
+      const params = {} as Record<string, unknown>
+      for (const [name, parse] of Object.entries(spec.params ?? {})) params[name] = parse(String(rawParams[name] ?? ''))
+      const url = new URL(req.url)
+      const query = spec.query ? spec.query.parse(Object.fromEntries(url.searchParams)) : undefined
+      const body = spec.body ? spec.body.parse(await readJson(req)) : undefined
+      return await handler({ req, params: params as ParsedParams<S>, query: query as Infer<Q>, body: body as Infer<B>, ip: clientIp(req) })
+    } catch (err) {
+      return errorResponse(err)
+    }
+  }
+}
+
+export function clientIp(req: Request): string {
+  const ip = req.headers.get(CLIENT_IP_HEADER)
+  if (!ip) throw new Error(`${CLIENT_IP_HEADER} missing: requests must come through server.ts`)
+  return ip
+}
+
+/** Reads a JSON body of at most 64 KiB; malformed JSON is a 400 on field "body". */
+export async function readJson(req: Request): Promise<unknown> {
+  const declared = Number(req.headers.get('content-length') ?? '0')
+  if (declared > JSON_LIMIT) throw new RequestTooLargeError()
+  const reader = req.body?.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  while (reader) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > JSON_LIMIT) {
+      await reader.cancel()
+      throw new RequestTooLargeError()
+    }
+    chunks.push(value)
+  }
+  const text = Buffer.concat(chunks).toString('utf8')
+  if (!text.trim()) return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw ValidationError.field('body', 'Malformed JSON')
+  }
+}
+
+/** Writes must come from the site's own origin (contract 0.1); requests without an Origin header pass. */
+function checkOrigin(req: Request): void {
+  const origin = req.headers.get('origin')
+  if (!origin) return
+  const allowed = getConfig().publicOrigin ?? `${new URL(req.url).protocol}//${req.headers.get('host')}`
+  if (origin !== allowed) throw new ForbiddenError('Forbidden origin')
+}
+
+/** Handlers for the methods a path does not support: 405 with an Allow header (contract 0.1). */
+export function methodNotAllowed(...allowed: string[]) {
+  const handler = async () => json({ error: 'Method not allowed' }, 405, { Allow: allowed.join(', ') })
+  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler }
+}

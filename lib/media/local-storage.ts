@@ -1,0 +1,69 @@
+// Local-disk media storage: files under one directory, served by server.ts under a fixed URL prefix.
+import { mkdir, readdir, rm, stat, writeFile, rename, access } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { type MediaStorage, type StoredObject, isValidKey } from './storage'
+
+export class LocalStorage implements MediaStorage {
+  readonly kind = 'local' as const
+  constructor(readonly dir: string, readonly urlPrefix: string) {}
+
+  /** The file for a key, or null when the key is not one of ours (this is the path-traversal guard). */
+  pathFor(key: string): string | null {
+    return isValidKey(key) ? path.join(this.dir, key) : null
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const file = this.pathFor(key)
+    if (!file) throw new Error(`invalid media key: ${key}`)
+    await mkdir(path.dirname(file), { recursive: true })
+    // Write to a temporary name and rename, so a reader never sees a half-written file.
+    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`
+    await writeFile(tmp, body)
+    await rename(tmp, file)
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.pathFor(key)
+    if (file) await rm(file, { force: true })
+  }
+
+  async exists(key: string): Promise<boolean> {
+    const file = this.pathFor(key)
+    return file ? access(file).then(() => true, () => false) : false
+  }
+
+  async *list(): AsyncIterable<StoredObject> {
+    const shards = await readdir(this.dir, { withFileTypes: true }).catch(() => [])
+    for (const shard of shards) {
+      if (!shard.isDirectory()) continue
+      for (const name of await readdir(path.join(this.dir, shard.name))) {
+        const key = `${shard.name}/${name}`
+        if (!isValidKey(key)) continue
+        const s = await stat(path.join(this.dir, key)).catch(() => null)
+        if (s?.isFile()) yield { key, lastModified: s.mtime, size: s.size }
+      }
+    }
+  }
+
+  publicUrl(key: string): string {
+    return `${this.urlPrefix}/${key}`
+  }
+
+  keyFromUrl(url: string): string | null {
+    if (!url.startsWith(this.urlPrefix + '/')) return null
+    const key = url.slice(this.urlPrefix.length + 1)
+    return isValidKey(key) ? key : null
+  }
+
+  async healthy(): Promise<boolean> {
+    try {
+      await mkdir(this.dir, { recursive: true })
+      await access(this.dir, constants.W_OK)
+      return true
+    } catch {
+      return false
+    }
+  }
+}

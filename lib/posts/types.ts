@@ -1,0 +1,34 @@
+// The public Post object (contract 2.0). No IP address or owner hash ever appears here.
+export type PostColor = 'black' | 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'brown'
+export const POST_COLORS: readonly PostColor[] = ['black', 'red', 'orange', 'yellow', 'green', 'blue', 'purple', 'brown']
+
+export type FileType = 'image' | 'video' | 'audio'
+
+export interface SurveySummary {
+  id: number
+  survey_id: number
+  post_id: number
+  survey_type: 'single' | 'multiple'
+  question: string
+  response_count: number
+  is_active: boolean
+}
+
+export interface PublicPost {
+  id: number
+  thread_id: number
+  board_id: string
+  content: string
+  created_at: string
+  image_url: string | null
+  thumbnail_url: string | null
+  file_type: FileType | null
+  color: PostColor
+  thread_user_id: string | null
+  country_code: string | null
+  dont_bump: boolean
+  is_op: boolean
+  isBanned: boolean
+  banInfo: { reason: string; created_at: string; expires_at: string | null } | null
+  survey?: SurveySummary | null
+}

@@ -1,0 +1,49 @@
+// The realtime channel's events (contract section 3), typed once and shared by the server and the browser.
+// Room names: a board room is `{boardId}`, a thread room `{boardId}-{threadId}`.
+import type { PublicPost } from '../posts/types'
+
+export interface ServerToClientEvents {
+  thread_created: (p: { threadId: number; boardId: string; postId: number; topic: string; createdAt: string }) => void
+  post_created: (p: { postId: number; threadId: number; boardId: string; postCount: number; bumped: boolean; post: PublicPost }) => void
+  post_deleted: (p: { postId: number; threadId: number; boardId: string; postCount: number }) => void
+  thread_deleted: (p: { threadId: number; boardId: string }) => void
+  post_color_changed: (p: { postId: number; threadId: number; boardId: string; color: string }) => void
+  thread_sticky_updated: (p: { threadId: number; boardId: string; isSticky: boolean }) => void
+  thread_died: (p: { threadId: number; boardId: string; diedAt: string }) => void
+  survey_vote: (p: { surveyId: number; postId: number; threadId: number; boardId: string; totalResponses: number }) => void
+}
+
+export type JoinAck = (answer: { ok: true } | { ok: false; error: 'Unknown room' }) => void
+
+export interface ClientToServerEvents {
+  join_board: (room: string, ack?: JoinAck) => void
+  leave_board: (room: string) => void
+}
+
+export type EventName = keyof ServerToClientEvents
+export type EventPayload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0]
+
+/** A domain event as published on the bus: its name and payload. */
+export type DomainEvent = { [E in EventName]: { name: E; payload: EventPayload<E> } }[EventName]
+
+export const boardRoom = (boardId: string) => boardId
+export const threadRoom = (boardId: string, threadId: number) => `${boardId}-${threadId}`
+
+/** thread_created goes to the board room only (its thread room cannot have members yet); the rest to both. */
+export function roomsFor(event: DomainEvent): string[] {
+  const { boardId } = event.payload
+  if (event.name === 'thread_created') return [boardRoom(boardId)]
+  return [boardRoom(boardId), threadRoom(boardId, event.payload.threadId)]
+}
+
+const ROOM = /^([a-z0-9]{1,10})(?:-([1-9][0-9]{0,9}))?$/
+
+/** Parses a room name; null when malformed. */
+export function parseRoom(name: unknown): { boardId: string; threadId?: number } | null {
+  if (typeof name !== 'string') return null
+  const m = ROOM.exec(name)
+  if (!m) return null
+  if (m[2] === undefined) return { boardId: m[1] }
+  const threadId = Number(m[2])
+  return threadId <= 2147483647 ? { boardId: m[1], threadId } : null
+}

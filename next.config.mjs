@@ -1,0 +1,11 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // server.ts serves media and socket.io itself; Next only renders pages and API routes.
+  serverExternalPackages: ['sharp', 'better-sqlite3', 'pg', 'ioredis', '@aws-sdk/client-s3'],
+  // Never let Next fall back to its own compression settings for API JSON; keep defaults otherwise.
+  typedRoutes: false,
+}
+
+export default nextConfig
