@@ -74,7 +74,7 @@ function persistedSecrets(dataDir: string): { sessionSecret: string; posterIdSec
   return secrets
 }
 
-export function parseConfig(env: NodeJS.ProcessEnv): Config {
+export function parseConfig(env: Record<string, string | undefined>): Config {
   const parsed = EnvSchema.safeParse(env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)

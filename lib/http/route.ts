@@ -93,6 +93,6 @@ function checkOrigin(req: Request): void {
 
 /** Handlers for the methods a path does not support: 405 with an Allow header (contract 0.1). */
 export function methodNotAllowed(...allowed: string[]) {
-  const handler = async () => json({ error: 'Method not allowed' }, 405, { Allow: allowed.join(', ') })
+  const handler = route({}, async () => json({ error: 'Method not allowed' }, 405, { Allow: allowed.join(', ') }))
   return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler }
 }

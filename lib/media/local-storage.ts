@@ -14,7 +14,7 @@ export class LocalStorage implements MediaStorage {
     return isValidKey(key) ? path.join(this.dir, key) : null
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
+  async put(key: string, body: Buffer, _contentType?: string): Promise<void> {
     const file = this.pathFor(key)
     if (!file) throw new Error(`invalid media key: ${key}`)
     await mkdir(path.dirname(file), { recursive: true })

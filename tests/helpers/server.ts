@@ -1,0 +1,105 @@
+// Starts the real Corkboard server (server.ts under tsx, production mode) on an ephemeral port with its own
+// data directory and database, for integration and end-to-end tests. Requires a prior `next build`
+// (npm test does it).
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createTestDatabase, type TestDatabase } from './database'
+
+export const ROOT = path.resolve(import.meta.dirname, '../..')
+
+export interface TestServer {
+  url: string
+  port: number
+  dataDir: string
+  database: TestDatabase
+  proc: ChildProcess
+  output(): string
+  /** Sends a signal and resolves with the exit code once the process has exited. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+export interface StartOptions {
+  env?: Record<string, string | undefined>
+  /** Reuse a data directory and database (e.g. to restart a server); a fresh one is made otherwise. */
+  dataDir?: string
+  database?: TestDatabase
+  /** Keep the data directory and database after stop (the caller cleans up). */
+  keep?: boolean
+}
+
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  if (!existsSync(path.join(ROOT, '.next/BUILD_ID'))) throw new Error('No production build: run `npm run build` first')
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'corkboard-test-'))
+  const database = options.database ?? await createTestDatabase(dataDir)
+  const proc = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      HOUSEKEEPING: 'off',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  proc.stdout!.on('data', (d) => (output += d))
+  proc.stderr!.on('data', (d) => (output += d))
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)))
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000)
+    const onData = () => {
+      const m = /Corkboard listening on (http:\/\/\S+)/.exec(output)
+      if (m) { clearTimeout(timer); resolve(m[1]) }
+    }
+    proc.stdout!.on('data', onData)
+    void exited.then((code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${output}`)) })
+  })
+
+  let stopped: Promise<number | null> | undefined
+  return {
+    url,
+    port: Number(new URL(url).port),
+    dataDir,
+    database,
+    proc,
+    output: () => output,
+    stop(signal = 'SIGTERM') {
+      stopped ??= (async () => {
+        if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal)
+        const code = await exited
+        if (!options.keep) {
+          await database.drop()
+          if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
+        }
+        return code
+      })()
+      return stopped
+    },
+  }
+}
+
+/** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
+export async function startExpectingFailure(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'corkboard-test-'))
+  try {
+    const proc = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    proc.stdout.on('data', (d) => (output += d))
+    proc.stderr.on('data', (d) => (output += d))
+    const code = await new Promise<number | null>((resolve) => proc.once('exit', resolve))
+    return { code, output }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

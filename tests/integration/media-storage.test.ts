@@ -1,0 +1,73 @@
+// Both storage backends against real storage: a directory on disk, and an S3-compatible HTTP server (s3rver).
+import { mkdtempSync, existsSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import S3rver from 's3rver'
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LocalStorage } from '@/lib/media/local-storage'
+import { S3Storage } from '@/lib/media/s3-storage'
+import type { MediaStorage } from '@/lib/media/storage'
+
+const BUCKET = 'corkboard-test'
+let s3rver: S3rver
+let endpoint: string
+
+beforeAll(async () => {
+  s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(path.join(os.tmpdir(), 'cb-s3-')) })
+  const { port } = await s3rver.run()
+  endpoint = `http://127.0.0.1:${port}`
+  const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } })
+  await client.send(new CreateBucketCommand({ Bucket: BUCKET }))
+})
+afterAll(async () => { await s3rver?.close() })
+
+const backends: Array<[string, () => MediaStorage]> = [
+  ['local disk', () => new LocalStorage(mkdtempSync(path.join(os.tmpdir(), 'cb-media-')), '/media')],
+  ['S3', () => new S3Storage({ kind: 's3', bucket: BUCKET, region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER',
+    forcePathStyle: true, publicUrl: `${endpoint}/${BUCKET}`, prefix: `run${Date.now()}/` })],
+]
+
+describe.each(backends)('%s storage', (_name, make) => {
+  it('stores, lists, maps URLs and deletes objects', async () => {
+    const storage = make()
+    const key = 'ab/abcdef0123456789.png'
+    expect(await storage.healthy()).toBe(true)
+    expect(await storage.exists(key)).toBe(false)
+    await storage.put(key, Buffer.from('png bytes'), 'image/png')
+    expect(await storage.exists(key)).toBe(true)
+    const listed = []
+    for await (const o of storage.list()) listed.push(o)
+    expect(listed.map((o) => o.key)).toEqual([key])
+    expect(listed[0].size).toBe(9)
+    expect(Date.now() - listed[0].lastModified.getTime()).toBeLessThan(60_000)
+    const url = storage.publicUrl(key)
+    expect(storage.keyFromUrl(url)).toBe(key)
+    expect(storage.keyFromUrl('https://elsewhere.example/ab/abcdef0123456789.png')).toBeNull()
+    await storage.delete(key)
+    expect(await storage.exists(key)).toBe(false)
+  })
+
+  it('refuses keys that are not its own', async () => {
+    const storage = make()
+    for (const key of ['../secrets.json', 'ab/../../x.png', 'AB/abcdef0123456789.png', 'ab/abcdef0123456789.exe']) {
+      await expect(storage.put(key, Buffer.from('x'), 'image/png')).rejects.toThrow('invalid media key')
+    }
+  })
+})
+
+it('S3 objects are readable at their public URL with their content type', async () => {
+  const storage = backends[1][1]()
+  await storage.put('cd/0123456789abcdef.webp', Buffer.from('webp'), 'image/webp')
+  const res = await fetch(storage.publicUrl('cd/0123456789abcdef.webp'))
+  expect(res.status).toBe(200)
+  expect(res.headers.get('content-type')).toBe('image/webp')
+  expect(await res.text()).toBe('webp')
+})
+
+it('local storage writes files under its directory only', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cb-media-'))
+  const storage = new LocalStorage(dir, '/media')
+  await storage.put('ef/0123456789abcdef.gif', Buffer.from('gif'), 'image/gif')
+  expect(existsSync(path.join(dir, 'ef/0123456789abcdef.gif'))).toBe(true)
+})
