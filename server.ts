@@ -24,7 +24,8 @@ async function main(): Promise<void> {
   if (seeded.length) console.log(`Created default boards: ${seeded.join(', ')}`)
   const storage = await getStorage()
 
-  let handle: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined
+  // Next's handler arrives after listen (Next needs the real port); until then requests get a 503.
+  const next_: { handle?: (req: IncomingMessage, res: ServerResponse) => Promise<void> } = {}
   const http = createServer((req, res) => {
     // Never trust a client-sent copy of our internal header: always overwrite it (contract 0.6).
     req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxyHops)
@@ -32,11 +33,11 @@ async function main(): Promise<void> {
     if (storage.kind === 'local' && path.startsWith((storage as LocalStorage).urlPrefix + '/')) {
       return void serveLocalMedia(storage as LocalStorage, req, res).catch(() => res.destroy())
     }
-    if (!handle) {
+    if (!next_.handle) {
       res.writeHead(503, { 'Retry-After': '1' })
       return void res.end()
     }
-    void handle(req, res)
+    void next_.handle(req, res)
   })
 
   await new Promise<void>((resolve, reject) => {
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
 
   const app = next({ dev: config.env !== 'production', dir: process.cwd(), hostname: config.host, port, httpServer: http })
   await app.prepare()
-  handle = app.getRequestHandler()
+  next_.handle = app.getRequestHandler()
   const realtime = await attachRealtime(http)
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host

@@ -1,0 +1,14 @@
+// Every test file gets its own Corkboard server (ephemeral port, own database), started once per worker.
+import { test as base } from '@playwright/test'
+import { startServer, type TestServer } from '../helpers/server'
+
+export const test = base.extend<{ baseURL: string }, { server: TestServer }>({
+  server: [async ({}, provide) => {
+    const server = await startServer()
+    await provide(server)
+    await server.stop()
+  }, { scope: 'worker', timeout: 90_000 }],
+  baseURL: async ({ server }, provide) => provide(server.url),
+})
+
+export { expect } from '@playwright/test'
