@@ -8,6 +8,11 @@ import { z } from 'zod'
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 const optionalUrl = z.url({ message: 'must be an absolute URL' }).optional()
 
+const RateLimitOverrides = z.record(z.string(), z.object({
+  points: z.number().int().positive().optional(),
+  duration: z.number().int().positive().optional(),
+}).strict())
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -31,6 +36,15 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   POSTER_ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   HOUSEKEEPING: z.enum(['on', 'off']).default('on'),
+  RATE_LIMITS: z.string().optional().transform((v, ctx) => {
+    if (!v) return {}
+    try {
+      return RateLimitOverrides.parse(JSON.parse(v))
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON like {"threadCreate":{"points":3,"duration":900}}' })
+      return z.NEVER
+    }
+  }),
 })
 
 export interface Config {
@@ -49,6 +63,8 @@ export interface Config {
   sessionSecret: string
   posterIdSecret: string
   housekeeping: boolean
+  /** Overrides of the contract 0.12 defaults, by limit name (points per duration seconds). */
+  rateLimits: Record<string, { points?: number; duration?: number }>
 }
 
 export class ConfigError extends Error {}
@@ -108,6 +124,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sessionSecret: e.SESSION_SECRET ?? persisted!.sessionSecret,
     posterIdSecret: e.POSTER_ID_SECRET ?? persisted!.posterIdSecret,
     housekeeping: e.HOUSEKEEPING === 'on',
+    rateLimits: e.RATE_LIMITS,
   }
 }
 

@@ -1,0 +1,36 @@
+import { z } from 'zod'
+import { route, methodNotAllowed } from '@/lib/http/route'
+import { json } from '@/lib/http/error-response'
+import { boardIdParam, idParam } from '@/lib/http/params'
+import { readMultipart } from '@/lib/http/multipart'
+import { posterFrom, withPosterCookie } from '@/lib/http/poster'
+import { getBoardOrThrow } from '@/lib/boards/queries'
+import { assertNotBanned } from '@/lib/bans/check'
+import { listThreadPosts } from '@/lib/threads/queries'
+import { createReply } from '@/lib/posts/create-reply'
+
+const params = { boardId: boardIdParam, threadId: idParam('Thread not found') }
+const query = z.object({
+  includeSurveys: z.enum(['true', 'false'], { message: 'includeSurveys must be "true" or "false"' }).optional(),
+  after: z.string().regex(/^[1-9][0-9]{0,9}$/, 'after must be a post id').optional(),
+})
+
+// GET /api/boards/{boardId}/threads/{threadId}/posts – the thread's posts (ban-checked)
+export const GET = route({ params, query }, async ({ params, query, ip }) => {
+  await getBoardOrThrow(params.boardId)
+  await assertNotBanned(params.boardId, ip)
+  const { thread, posts } = await listThreadPosts(params.boardId, params.threadId, {
+    after: query.after ? Number(query.after) : undefined,
+    includeSurveys: query.includeSurveys !== 'false',
+  })
+  return json({ posts, thread })
+})
+
+// POST /api/boards/{boardId}/threads/{threadId}/posts – reply (multipart: content, image, dont_bump)
+export const POST = route({ params }, async ({ req, params, ip }) => {
+  const poster = posterFrom(req)
+  const created = await createReply({ ...params, ip, posterKey: poster.key, readForm: () => readMultipart(req) })
+  return withPosterCookie(json({ message: 'Post created successfully', ...created }, 201), poster)
+})
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST')

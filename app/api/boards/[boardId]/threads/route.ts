@@ -1,0 +1,28 @@
+import { route, methodNotAllowed } from '@/lib/http/route'
+import { json } from '@/lib/http/error-response'
+import { boardIdParam } from '@/lib/http/params'
+import { readMultipart } from '@/lib/http/multipart'
+import { posterFrom, withPosterCookie } from '@/lib/http/poster'
+import { getBoardOrThrow } from '@/lib/boards/queries'
+import { assertNotBanned } from '@/lib/bans/check'
+import { listBoardThreads } from '@/lib/threads/queries'
+import { createThread } from '@/lib/threads/create-thread'
+import { THREAD_CONFIG } from '@/lib/threads/types'
+
+const params = { boardId: boardIdParam }
+
+// GET /api/boards/{boardId}/threads – live threads with their opening post and latest replies (ban-checked)
+export const GET = route({ params }, async ({ params, ip }) => {
+  await getBoardOrThrow(params.boardId)
+  await assertNotBanned(params.boardId, ip)
+  return json({ threads: await listBoardThreads(params.boardId), config: THREAD_CONFIG })
+})
+
+// POST /api/boards/{boardId}/threads – create a thread (multipart: topic, content, image)
+export const POST = route({ params }, async ({ req, params, ip }) => {
+  const poster = posterFrom(req)
+  const created = await createThread({ boardId: params.boardId, ip, posterKey: poster.key, readForm: () => readMultipart(req) })
+  return withPosterCookie(json({ message: 'Thread created successfully', ...created }, 201), poster)
+})
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST')

@@ -1,0 +1,81 @@
+// Streams a multipart/form-data body through busboy with hard limits: one file field named `image` of at most
+// 4 MiB, and at most 64 KiB of text fields. An oversized file stops the read at once (nothing is buffered
+// beyond the limit and nothing is written), so memory stays bounded whatever the client sends.
+import { Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import busboy from 'busboy'
+import { FileTooLargeError, RequestTooLargeError, ValidationError } from '../errors'
+
+export const MAX_FILE_BYTES = 4 * 1024 * 1024
+const MAX_FIELDS_BYTES = 64 * 1024
+
+export interface UploadedFile { buffer: Buffer; filename: string; declaredType: string }
+export interface MultipartForm { fields: Record<string, string>; file?: UploadedFile }
+
+export async function readMultipart(req: Request, fileField = 'image'): Promise<MultipartForm> {
+  const contentType = req.headers.get('content-type') ?? ''
+  if (!contentType.toLowerCase().startsWith('multipart/form-data') || !req.body) {
+    throw ValidationError.field('body', 'Expected multipart/form-data')
+  }
+  // A declared length far beyond the limits fails before anything is read.
+  const declared = Number(req.headers.get('content-length') ?? '0')
+  if (declared > MAX_FILE_BYTES + MAX_FIELDS_BYTES + 16 * 1024) throw new FileTooLargeError(MAX_FILE_BYTES)
+
+  const source = Readable.fromWeb(req.body as unknown as WebReadableStream)
+  return new Promise<MultipartForm>((resolve, reject) => {
+    let settled = false
+    const fail = (err: unknown) => {
+      if (settled) return
+      settled = true
+      source.unpipe()
+      source.destroy()
+      reject(err)
+    }
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({
+        headers: { 'content-type': contentType },
+        limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: MAX_FIELDS_BYTES, parts: 24 },
+      })
+    } catch {
+      return fail(ValidationError.field('body', 'Malformed multipart body'))
+    }
+    const fields: Record<string, string> = {}
+    let fieldBytes = 0
+    let file: UploadedFile | undefined
+    let fileDone: Promise<void> = Promise.resolve()
+
+    parser.on('field', (name, value, info) => {
+      fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value)
+      if (info.valueTruncated || fieldBytes > MAX_FIELDS_BYTES) return fail(new RequestTooLargeError())
+      fields[name] = value
+    })
+    parser.on('file', (name, stream, info) => {
+      if (name !== fileField || file) {
+        stream.resume()
+        return fail(ValidationError.field(name, 'Unexpected file field'))
+      }
+      const chunks: Buffer[] = []
+      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('limit', () => fail(new FileTooLargeError(MAX_FILE_BYTES)))
+      fileDone = new Promise((done) => stream.on('end', () => {
+        // An empty file input (no file chosen) arrives as a part with no name and no bytes.
+        if (!settled && (info.filename || chunks.length)) {
+          file = { buffer: Buffer.concat(chunks), filename: info.filename ?? '', declaredType: info.mimeType }
+        }
+        done()
+      }))
+    })
+    parser.on('filesLimit', () => fail(ValidationError.field(fileField, 'Only one file may be uploaded')))
+    parser.on('error', () => fail(ValidationError.field('body', 'Malformed multipart body')))
+    parser.on('close', () => {
+      void fileDone.then(() => {
+        if (settled) return
+        settled = true
+        resolve({ fields, file })
+      })
+    })
+    source.on('error', fail)
+    source.pipe(parser)
+  })
+}

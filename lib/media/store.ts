@@ -1,0 +1,48 @@
+// Stores processed media content-addressed by SHA-256, so the same file is kept once. Keys look like
+// "3f/3f9c…e1.webp"; thumbnails sit beside them as "3f/3f9c…e1-thumb.webp".
+import { createHash } from 'node:crypto'
+import { getStorage } from './storage'
+import type { ProcessedMedia } from './process'
+
+export interface StoredMedia {
+  key: string
+  url: string
+  thumbnailKey: string | null
+  thumbnailUrl: string | null
+  /** Keys this upload created (not already present); the ones to remove if the post then fails. */
+  created: string[]
+}
+
+export const PLACEHOLDERS = { video: '/placeholders/video.svg', audio: '/placeholders/audio.svg' } as const
+
+export async function storeMedia(media: ProcessedMedia): Promise<StoredMedia> {
+  const storage = await getStorage()
+  const hash = createHash('sha256').update(media.body).digest('hex')
+  const key = `${hash.slice(0, 2)}/${hash}.${media.detected.ext}`
+  const thumbnailKey = media.thumbnail ? `${hash.slice(0, 2)}/${hash}-thumb.webp` : null
+  const created: string[] = []
+  if (!(await storage.exists(key))) {
+    await storage.put(key, media.body, media.detected.mime)
+    created.push(key)
+  }
+  if (thumbnailKey && media.thumbnail && !(await storage.exists(thumbnailKey))) {
+    await storage.put(thumbnailKey, media.thumbnail, 'image/webp')
+    created.push(thumbnailKey)
+  }
+  const placeholder = media.detected.fileType === 'image' ? null : PLACEHOLDERS[media.detected.fileType]
+  return {
+    key,
+    url: storage.publicUrl(key),
+    thumbnailKey,
+    thumbnailUrl: thumbnailKey ? storage.publicUrl(thumbnailKey) : placeholder,
+    created,
+  }
+}
+
+/** Removes what a failed upload created, unless a post stored meanwhile references it. */
+export async function discardMedia(stored: StoredMedia, stillReferenced: (key: string) => Promise<boolean>): Promise<void> {
+  const storage = await getStorage()
+  for (const key of stored.created) {
+    if (!(await stillReferenced(key).catch(() => true))) await storage.delete(key).catch(() => {})
+  }
+}

@@ -1,0 +1,42 @@
+// Anonymous identities, all keyed hashes of the server's POSTER_ID_SECRET (contract 0.7, 5.5, 5.8). Each use
+// derives its own sub-key, so a value from one can never be replayed as another.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { getConfig } from '../config'
+import { ipKey } from '../net/ip'
+
+export const POSTER_COOKIE = 'cb_poster'
+const POSTER_KEY = /^[A-Za-z0-9_-]{43}$/
+
+function subKey(purpose: string): Buffer {
+  return createHmac('sha256', getConfig().posterIdSecret).update(`corkboard:${purpose}`).digest()
+}
+
+const hmacHex = (purpose: string, message: string) => createHmac('sha256', subKey(purpose)).update(message).digest('hex')
+
+/** The poster key from the request's cookie, or a new 256-bit one (to be set on the response). */
+export function posterKeyFrom(cookieHeader: string | null): { key: string; isNew: boolean } {
+  const found = /(?:^|;\s*)cb_poster=([^;]+)/.exec(cookieHeader ?? '')?.[1]
+  if (found && POSTER_KEY.test(found)) return { key: found, isNew: false }
+  return { key: randomBytes(32).toString('base64url'), isNew: true }
+}
+
+export function posterCookie(key: string): string {
+  const secure = getConfig().env === 'production' && getConfig().publicOrigin?.startsWith('https:') ? '; Secure' : ''
+  return `${POSTER_COOKIE}=${key}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`
+}
+
+export const ownerKeyHash = (posterKey: string) => hmacHex('owner', posterKey)
+
+export function isOwner(cookieHeader: string | null, storedHash: string): boolean {
+  const found = /(?:^|;\s*)cb_poster=([^;]+)/.exec(cookieHeader ?? '')?.[1]
+  if (!found || !POSTER_KEY.test(found)) return false
+  const a = Buffer.from(ownerKeyHash(found), 'hex')
+  const b = Buffer.from(storedHash, 'hex')
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** The per-thread poster id: first 8 hex chars of HMAC(thread-id key, "{threadId}:{IP or /64}"). */
+export const threadUserId = (threadId: number, ip: string) => hmacHex('thread-id', `${threadId}:${ipKey(ip)}`).slice(0, 8)
+
+/** One vote per voter per poll: the voter is the client's IP or IPv6 /64, never stored raw. */
+export const voterHash = (ip: string) => hmacHex('voter', ipKey(ip))

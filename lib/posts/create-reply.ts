@@ -1,0 +1,74 @@
+// Replying (contract 2.4): board → ban → thread → archived → rate limit → file size → fields → media type,
+// then one transaction with the thread row locked, so the bump rule (5.1) and the post count stay exact
+// under concurrent replies. post_created goes out after commit.
+import { getDb } from '../db/client'
+import { lockRow } from '../db/locks'
+import { assertNotBanned } from '../bans/check'
+import { getBoardOrThrow } from '../boards/queries'
+import { consume } from '../rate-limit/limits'
+import type { MultipartForm } from '../http/multipart'
+import { ConflictError, NotFoundError } from '../errors'
+import { ownerKeyHash, threadUserId } from '../posters/identity'
+import { countryCodeFor } from '../geo/country'
+import { publish } from '../events/bus'
+import { BUMP_LIMIT } from '../threads/types'
+import { replyFields } from './fields'
+import { attachMedia, type PostMedia } from './attach-media'
+import { POST_INCLUDE, toPublicPost } from './to-public'
+
+const ARCHIVED = 'This thread has been archived and no longer accepts new posts'
+
+export interface CreateReplyInput {
+  boardId: string
+  threadId: number
+  ip: string
+  posterKey: string
+  readForm: () => Promise<MultipartForm>
+}
+
+export async function createReply({ boardId, threadId, ip, posterKey, readForm }: CreateReplyInput) {
+  const board = await getBoardOrThrow(boardId)
+  await assertNotBanned(boardId, ip)
+  const db = await getDb()
+  const existing = await db.thread.findUnique({ where: { id: threadId }, select: { boardId: true, isDead: true } })
+  if (!existing || existing.boardId !== boardId) throw new NotFoundError('Thread not found')
+  if (existing.isDead) throw new ConflictError(ARCHIVED)
+  await consume(ip, 'postCreate')
+  const form = await readForm()
+  const { content, sage } = replyFields(form.fields, Boolean(form.file))
+  const media: PostMedia | null = form.file ? await attachMedia(form.file) : null
+
+  try {
+    const { post, postCount, bumped } = await db.$transaction(async (tx) => {
+      await lockRow(tx, 'threads', threadId)
+      const thread = await tx.thread.findUnique({ where: { id: threadId } })
+      if (!thread) throw new NotFoundError('Thread not found')
+      if (thread.isDead) throw new ConflictError(ARCHIVED)
+      const now = new Date()
+      // The reply that brings the count to the limit still bumps; past it, sage is forced.
+      const dontBump = sage || thread.postCount >= BUMP_LIMIT
+      const post = await tx.post.create({
+        data: {
+          threadId, boardId, content, createdAt: now, isOp: false, dontBump,
+          ipAddress: ip, ownerKeyHash: ownerKeyHash(posterKey),
+          threadUserId: board.thread_ids_enabled ? threadUserId(threadId, ip) : null,
+          countryCode: board.country_flags_enabled ? countryCodeFor(ip) : null,
+          ...media?.columns,
+        },
+        include: POST_INCLUDE,
+      })
+      const updated = await tx.thread.update({
+        where: { id: threadId },
+        data: { postCount: { increment: 1 }, ...(dontBump ? {} : { updatedAt: now }) },
+      })
+      return { post, postCount: updated.postCount, bumped: !dontBump }
+    })
+    const publicPost = toPublicPost(post, undefined)
+    publicPost.survey = null
+    publish({ name: 'post_created', payload: { postId: post.id, threadId, boardId, postCount, bumped, post: publicPost } })
+    return { postId: post.id, threadId, boardId }
+  } catch (err) {
+    await media?.discard()
+    throw err
+  }
+}

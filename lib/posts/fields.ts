@@ -1,0 +1,44 @@
+// Field rules for new threads and replies (visitor spec 5, contract 2.3/2.4), with the contract's messages.
+// Every failing field is reported; the named errors "Content too long" and "No content" are used when they
+// are the only problem.
+import { ValidationError, type FieldIssue } from '../errors'
+import { codePoints, normalizeText } from '../text/normalize'
+
+export const TOPIC_MAX = 100
+export const OP_CONTENT_MAX = 2000
+export const REPLY_CONTENT_MAX = 4000
+
+function fail(issues: FieldIssue[], named: { name: string; field: string; message: string } | null): never {
+  if (named && issues.length === 1 && issues[0].message === named.message) throw new ValidationError(issues, named.name)
+  throw new ValidationError(issues)
+}
+
+export function threadFields(fields: Record<string, string>, hasFile: boolean): { topic: string; content: string } {
+  const topic = normalizeText(fields.topic)
+  const content = normalizeText(fields.content)
+  const issues: FieldIssue[] = []
+  if (!topic) issues.push({ field: 'topic', message: 'Topic is required' })
+  else if (codePoints(topic) > TOPIC_MAX) issues.push({ field: 'topic', message: `Topic must be ${TOPIC_MAX} characters or less` })
+  const tooLong = `Content must be ${OP_CONTENT_MAX} characters or less`
+  if (!content) issues.push({ field: 'content', message: 'Content is required' })
+  else if (codePoints(content) > OP_CONTENT_MAX) issues.push({ field: 'content', message: tooLong })
+  if (!hasFile) issues.push({ field: 'image', message: 'Image or video is required' })
+  if (issues.length) fail(issues, { name: 'Content too long', field: 'content', message: tooLong })
+  return { topic, content }
+}
+
+export function replyFields(fields: Record<string, string>, hasFile: boolean): { content: string; sage: boolean } {
+  const content = normalizeText(fields.content)
+  const issues: FieldIssue[] = []
+  const tooLong = `Content must be ${REPLY_CONTENT_MAX} characters or less`
+  const none = 'Either content or an image/video is required'
+  if (codePoints(content) > REPLY_CONTENT_MAX) issues.push({ field: 'content', message: tooLong })
+  if (!content && !hasFile) issues.push({ field: 'content', message: none })
+  const sage = fields.dont_bump
+  if (sage !== undefined && sage !== 'true' && sage !== 'false') issues.push({ field: 'dont_bump', message: 'dont_bump must be "true" or "false"' })
+  if (issues.length) {
+    if (issues.length === 1 && issues[0].message === none) throw new ValidationError(issues, 'No content')
+    fail(issues, { name: 'Content too long', field: 'content', message: tooLong })
+  }
+  return { content, sage: sage === 'true' }
+}

@@ -1,0 +1,46 @@
+// Rate limits of contract 0.12, per client address unless stated. In-memory per process by default;
+// rate-limiter-flexible keeps the same counters in Redis when REDIS_URL is set (shared across processes).
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { getConfig } from '../config'
+import { RateLimitedError } from '../errors'
+
+export const LIMITS = {
+  threadCreate: { points: 3, duration: 15 * 60 },
+  postCreate: { points: 6, duration: 60 }, // threads and replies together
+  surveyCreate: { points: 10, duration: 10 * 60 },
+  vote: { points: 30, duration: 60 },
+  visitorDelete: { points: 30, duration: 60 },
+  appeal: { points: 5, duration: 60 * 60 },
+} as const
+
+export type LimitName = keyof typeof LIMITS
+
+const KEY = Symbol.for('corkboard.rate-limiters')
+type Holder = { [KEY]?: Promise<Map<LimitName, RateLimiterAbstract>> }
+
+async function build(): Promise<Map<LimitName, RateLimiterAbstract>> {
+  const { redisUrl, rateLimits } = getConfig()
+  const map = new Map<LimitName, RateLimiterAbstract>()
+  const redis = redisUrl ? new (await import('ioredis')).Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : undefined
+  for (const [name, defaults] of Object.entries(LIMITS) as [LimitName, { points: number; duration: number }][]) {
+    const opts = { ...defaults, ...rateLimits[name] }
+    map.set(name, redis
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `cb:rl:${name}`, ...opts, insuranceLimiter: new RateLimiterMemory(opts) })
+      : new RateLimiterMemory({ keyPrefix: name, ...opts }))
+  }
+  return map
+}
+
+/** Counts one request against each named limit; throws RateLimitedError (429) when any is exhausted. */
+export async function consume(key: string, ...names: LimitName[]): Promise<void> {
+  const g = globalThis as Holder
+  const limiters = await (g[KEY] ??= build())
+  for (const name of names) {
+    try {
+      await limiters.get(name)!.consume(key)
+    } catch (res) {
+      if (res instanceof RateLimiterRes) throw new RateLimitedError(res.msBeforeNext / 1000)
+      throw res
+    }
+  }
+}

@@ -1,0 +1,60 @@
+// Creating a thread (contract 2.3): board → ban → rate limit → file size → fields → media type, then one
+// transaction that inserts the thread and its opening post and applies the thread cap. Events go out after
+// commit; a failure at any point leaves no row and no file behind.
+import { getDb } from '../db/client'
+import { lockRow } from '../db/locks'
+import { assertNotBanned } from '../bans/check'
+import { getBoardOrThrow } from '../boards/queries'
+import { consume } from '../rate-limit/limits'
+import type { MultipartForm } from '../http/multipart'
+import { threadFields } from '../posts/fields'
+import { attachMedia } from '../posts/attach-media'
+import { ownerKeyHash, threadUserId } from '../posters/identity'
+import { countryCodeFor } from '../geo/country'
+import { publish } from '../events/bus'
+import { applyThreadCap } from './thread-cap'
+
+export interface CreateThreadInput {
+  boardId: string
+  ip: string
+  posterKey: string
+  /** Reads the multipart body; called only after the board, ban and rate-limit checks pass. */
+  readForm: () => Promise<MultipartForm>
+}
+
+export async function createThread({ boardId, ip, posterKey, readForm }: CreateThreadInput) {
+  const board = await getBoardOrThrow(boardId)
+  await assertNotBanned(boardId, ip)
+  await consume(ip, 'threadCreate', 'postCreate')
+  const form = await readForm()
+  const { topic, content } = threadFields(form.fields, Boolean(form.file))
+  const media = await attachMedia(form.file!)
+
+  const db = await getDb()
+  const now = new Date()
+  try {
+    const { thread, post, died } = await db.$transaction(async (tx) => {
+      await lockRow(tx, 'boards', boardId)
+      const thread = await tx.thread.create({ data: { boardId, topic, createdAt: now, updatedAt: now, postCount: 1 } })
+      const post = await tx.post.create({
+        data: {
+          threadId: thread.id, boardId, content, createdAt: now, isOp: true, dontBump: false,
+          ipAddress: ip, ownerKeyHash: ownerKeyHash(posterKey),
+          threadUserId: board.thread_ids_enabled ? threadUserId(thread.id, ip) : null,
+          countryCode: board.country_flags_enabled ? countryCodeFor(ip) : null,
+          ...media.columns,
+        },
+      })
+      const died = await applyThreadCap(tx, boardId, now)
+      return { thread, post, died }
+    })
+    publish(
+      { name: 'thread_created', payload: { threadId: thread.id, boardId, postId: post.id, topic, createdAt: now.toISOString() } },
+      ...died.map((d) => ({ name: 'thread_died' as const, payload: d })),
+    )
+    return { threadId: thread.id, postId: post.id, boardId }
+  } catch (err) {
+    await media.discard()
+    throw err
+  }
+}

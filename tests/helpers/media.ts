@@ -1,0 +1,52 @@
+// Real media files for upload tests, made on the spot with sharp and ffmpeg.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { deflateSync, crc32 } from 'node:zlib'
+import sharp from 'sharp'
+
+export function png(width = 40, height = 30, color = { r: 200, g: 30, b: 30 }): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer()
+}
+
+/** A JPEG carrying EXIF with GPS coordinates, a camera name and orientation 6 (rotate 90° clockwise). */
+export function jpegWithGps(width = 40, height = 20): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'SecretCam', Model: 'Spy 3000' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 3/1' },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer()
+}
+
+export function gif(width = 20, height = 20): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 0, g: 200, b: 0 } } }).gif().toBuffer()
+}
+
+/** A PNG whose header claims 30000×30000 pixels (a decompression bomb) with almost no data. */
+export function pngBomb(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4); len.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(body) >>> 0)
+    return Buffer.concat([len, body, crc])
+  }
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(30000, 0); ihdr.writeUInt32BE(30000, 4)
+  ihdr[8] = 8; ihdr[9] = 2 // 8-bit RGB
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))])
+}
+
+function ffmpeg(args: string[], ext: string): Buffer {
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'cb-ff-')), `out.${ext}`)
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, out])
+  return readFileSync(out)
+}
+
+export const mp4 = () => ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5', '-t', '1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264'], 'mp4')
+export const webm = () => ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5', '-t', '1', '-c:v', 'libvpx'], 'webm')
+export const mp3 = () => ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'libmp3lame'], 'mp3')
