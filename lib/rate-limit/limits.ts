@@ -21,7 +21,13 @@ type Holder = { [KEY]?: Promise<Map<LimitName, RateLimiterAbstract>> }
 async function build(): Promise<Map<LimitName, RateLimiterAbstract>> {
   const { redisUrl, rateLimits } = getConfig()
   const map = new Map<LimitName, RateLimiterAbstract>()
-  const redis = redisUrl ? new (await import('ioredis')).Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : undefined
+  let redis: import('ioredis').Redis | undefined
+  if (redisUrl) {
+    // No offline queue, so an outage falls back to the in-memory insurance limiter instead of hanging
+    // requests; connect first so that normal operation starts on Redis.
+    redis = new (await import('ioredis')).Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: true })
+    await redis.connect().catch((err) => console.error('rate limits: Redis unavailable, using memory:', err.message))
+  }
   for (const [name, defaults] of Object.entries(LIMITS) as [LimitName, { points: number; duration: number }][]) {
     const opts = { ...defaults, ...rateLimits[name] }
     map.set(name, redis

@@ -1,0 +1,47 @@
+// Creation limits of contract 0.12 with their defaults: 3 threads per 15 minutes per address. Each test uses a
+// random IPv6 address so that repeated runs (the Redis counters outlive a run) never meet old counts.
+import { randomBytes } from 'node:crypto'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startServer, type TestServer } from '../helpers/server'
+import { as, form, postForm } from '../helpers/http'
+import { png } from '../helpers/media'
+
+const randomIp = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`
+const servers: TestServer[] = []
+afterAll(async () => { for (const s of servers.reverse()) await s.stop() })
+
+async function thread(server: TestServer, ip: string, fields = { topic: 't', content: 'c' }) {
+  return postForm(`${server.url}/api/boards/tech/threads`, form(fields, { name: 'a.png', bytes: await png() }), as(ip))
+}
+
+describe('thread creation limit', () => {
+  it('allows 3 threads per 15 minutes and then answers 429 with Retry-After; rejected requests count too', async () => {
+    const server = await startServer({ env: { TRUST_PROXY_HOPS: '1' } })
+    servers.push(server)
+    const ip = randomIp()
+    expect((await thread(server, ip)).status).toBe(201)
+    expect((await thread(server, ip, { topic: '', content: '' })).status).toBe(400) // counts
+    expect((await thread(server, ip)).status).toBe(201)
+    const limited = await thread(server, ip)
+    expect(limited.status).toBe(429)
+    expect(limited.body).toEqual({ error: 'Rate limited', retryAfter: expect.any(Number) })
+    expect(limited.body.retryAfter).toBeGreaterThanOrEqual(1)
+    expect(limited.body.retryAfter).toBeLessThanOrEqual(900)
+    expect(limited.headers.get('retry-after')).toBe(String(limited.body.retryAfter))
+    // Another address is unaffected.
+    expect((await thread(server, randomIp())).status).toBe(201)
+  })
+
+  it('shares counters across processes through Redis', async () => {
+    const env = { TRUST_PROXY_HOPS: '1', REDIS_URL: 'redis://127.0.0.1:6379' }
+    const a = await startServer({ env, keep: true })
+    servers.push(a)
+    const b = await startServer({ env, dataDir: a.dataDir, database: a.database })
+    servers.push(b)
+    const ip = randomIp()
+    expect((await thread(a, ip)).status).toBe(201)
+    expect((await thread(b, ip)).status).toBe(201)
+    expect((await thread(a, ip)).status).toBe(201)
+    expect((await thread(b, ip)).status).toBe(429)
+  })
+})
