@@ -1,8 +1,8 @@
 // The Corkboard process: one HTTP server carrying Next (pages and /api), local media and socket.io.
 // Start-up: validate configuration → apply migrations → seed default boards → prepare Next → listen.
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close sockets and the database, exit (≤ 10 s).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
 import next from 'next'
 import { ConfigError, getConfig } from './lib/config'
 import { migrate } from './lib/db/migrate'
@@ -15,6 +15,7 @@ import type { LocalStorage } from './lib/media/local-storage'
 import { serveLocalMedia } from './lib/media/serve-local'
 
 const SHUTDOWN_LIMIT_MS = 9_000
+const IDLE_GRACE_MS = 1_000
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit()
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     void next_.handle(req, res)
   })
 
+  const connections = trackConnections(http)
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject)
     http.listen(config.port, config.host, () => resolve())
@@ -63,16 +65,57 @@ async function main(): Promise<void> {
       console.error('Shutdown took too long; exiting')
       process.exit(1)
     }, SHUTDOWN_LIMIT_MS).unref()
-    const closed = new Promise<void>((resolve) => http.close(() => resolve()))
-    http.closeIdleConnections()
+    // Node's server.close() also drops connections it deems idle, which includes a request whose body is
+    // still arriving; so drain in-flight requests first and close the servers afterwards.
+    realtime.disconnectAll()
+    await connections.drain()
     await realtime.close()
-    await closed
     await app.close().catch(() => {})
     await closeDb()
     process.exit(0)
   }
   process.once('SIGTERM', () => void stop('SIGTERM'))
   process.once('SIGINT', () => void stop('SIGINT'))
+}
+
+/**
+ * Counts in-flight requests per connection. drain() refuses new connections, ends each busy one right after
+ * its last response, and ends idle ones after a short grace (bytes of a request may already be on their way
+ * that the server has not read yet), resolving when none is left.
+ */
+function trackConnections(http: Server) {
+  const inFlight = new Map<Socket, number>()
+  let stopping = false
+  let drained: (() => void) | undefined
+  const forget = (socket: Socket) => {
+    inFlight.delete(socket)
+    if (stopping && inFlight.size === 0) drained?.()
+  }
+  http.on('connection', (socket: Socket) => {
+    if (stopping) return void socket.destroy()
+    inFlight.set(socket, 0)
+    socket.once('close', () => forget(socket))
+  })
+  http.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket
+    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1)
+    res.once('close', () => {
+      const left = (inFlight.get(socket) ?? 1) - 1
+      inFlight.set(socket, left)
+      if (stopping && left === 0) socket.end()
+    })
+  })
+  return {
+    drain(): Promise<void> {
+      stopping = true
+      const done = new Promise<void>((resolve) => (drained = resolve))
+      setTimeout(() => {
+        for (const [socket, count] of inFlight) if (count === 0) socket.end()
+      }, IDLE_GRACE_MS).unref()
+      if (inFlight.size === 0) drained!()
+      return done
+    },
+  }
 }
 
 function loadConfigOrExit() {

@@ -12,7 +12,7 @@ const MAX_ROOMS_PER_SOCKET = 20
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>
 
-export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeServer; close(): Promise<void> }> {
+export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeServer; disconnectAll(): void; close(): Promise<void> }> {
   const config = getConfig()
   const io: RealtimeServer = new Server(http, {
     path: '/socket.io/',
@@ -63,6 +63,11 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
 
   return {
     io,
+    /** Disconnects every client first so their connections end, then closes socket.io (and the HTTP server). */
+    disconnectAll() {
+      unsubscribe()
+      io.disconnectSockets(true)
+    },
     async close() {
       unsubscribe()
       await new Promise<void>((resolve) => io.close(() => resolve()))

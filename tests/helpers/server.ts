@@ -1,4 +1,4 @@
-// Starts the real Corkboard server (server.ts under tsx, production mode) on an ephemeral port with its own
+// Starts the real Corkboard server (server.ts with the tsx loader, production mode) on an ephemeral port with its own
 // data directory and database, for integration and end-to-end tests. Requires a prior `next build`
 // (npm test does it).
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -33,7 +33,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   if (!existsSync(path.join(ROOT, '.next/BUILD_ID'))) throw new Error('No production build: run `npm run build` first')
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'corkboard-test-'))
   const database = options.database ?? await createTestDatabase(dataDir)
-  const proc = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server.ts'], {
+  // One process (node with the tsx loader), as in production: the tsx CLI would relay signals through a
+  // parent that SIGKILLs a child slow to acknowledge them.
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -89,7 +91,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 export async function startExpectingFailure(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'corkboard-test-'))
   try {
-    const proc = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server.ts'], {
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
