@@ -13,6 +13,7 @@ import { attachRealtime } from './lib/realtime/attach'
 import { getStorage } from './lib/media/storage'
 import type { LocalStorage } from './lib/media/local-storage'
 import { serveLocalMedia } from './lib/media/serve-local'
+import { isFlagPath, serveFlag } from './lib/geo/serve-flags'
 
 const SHUTDOWN_LIMIT_MS = 9_000
 const IDLE_GRACE_MS = 1_000
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     if (storage.kind === 'local' && path.startsWith((storage as LocalStorage).urlPrefix + '/')) {
       return void serveLocalMedia(storage as LocalStorage, req, res).catch(() => res.destroy())
     }
+    if (isFlagPath(path)) return void serveFlag(req, res).catch(() => res.destroy())
     if (!next_.handle) {
       res.writeHead(503, { 'Retry-After': '1' })
       return void res.end()

@@ -1,0 +1,53 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { loadThreadPage } from '@/lib/pages/visitor'
+import { BUMP_LIMIT } from '@/lib/threads/types'
+import { ThreadView } from '@/components/thread/thread-view'
+import { BanScreen } from '@/components/bans/ban-screen'
+import { Card } from '@/components/ui/card'
+import { BoardHeader } from '@/components/board/board-header'
+
+export const dynamic = 'force-dynamic'
+
+type Props = { params: Promise<{ boardId: string; threadId: string }>; searchParams: Promise<{ quote?: string }> }
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { boardId, threadId } = await params
+  const page = await loadThreadPage(boardId, threadId)
+  if (page.kind !== 'ok') return { title: 'Thread not found', robots: { index: false } }
+  const op = page.posts[0]
+  return {
+    title: `${page.thread.topic} - /${page.board.id}/`,
+    description: op?.content.slice(0, 160) || page.thread.topic,
+    alternates: { canonical: `/board/${page.board.id}/thread/${page.thread.id}` },
+  }
+}
+
+export default async function ThreadPage({ params, searchParams }: Props) {
+  const { boardId, threadId } = await params
+  const { quote } = await searchParams
+  const page = await loadThreadPage(boardId, threadId)
+  if (page.kind === 'banned') return <BanScreen body={page.body} />
+  if (page.kind === 'not-found') {
+    const boardMissing = page.what === 'Board not found'
+    return (
+      <Card title={boardMissing ? 'Board not found' : 'Thread not found'}>
+        <Link href={boardMissing ? '/' : `/board/${boardId}`} className="text-board-link hover:underline">
+          {boardMissing ? 'Back to the boards list' : `Back to /${boardId}/`}
+        </Link>
+      </Card>
+    )
+  }
+  const quoteId = quote && /^[1-9][0-9]{0,9}$/.test(quote) && !page.thread.is_dead ? Number(quote) : undefined
+  return (
+    <div className="space-y-4">
+      <BoardHeader board={page.board} />
+      <div className="flex items-center gap-2">
+        {page.thread.is_sticky && <span title="Sticky" aria-label="Sticky">📌</span>}
+        <h1 className="text-xl font-bold">{page.thread.topic}</h1>
+      </div>
+      <ThreadView boardId={page.board.id} thread={page.thread} posts={page.posts} bumpLimit={BUMP_LIMIT} crossRefs={page.crossRefs}
+        showFlags={page.board.country_flags_enabled} countryNames={page.countryNames} quote={quoteId} />
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+import Link from 'next/link'
+import { Card } from '@/components/ui/card'
+
+export interface BanBody {
+  error: 'Banned' | 'Rangebanned'
+  message: string
+  ban?: { id: number; reason: string; expires_at: string | null; appeal_status: string | null; post_content: string | null; post_image_url: string | null; thread_id: number | null; post_id: number | null }
+  rangeban?: { type: string; value: string; country_name?: string; reason: string; expires_at: string | null }
+}
+
+/** Replaces the board and thread pages for a banned visitor (visitor spec 2, ban screen). */
+export function BanScreen({ body }: { body: BanBody }) {
+  if (body.error === 'Rangebanned' && body.rangeban) {
+    const r = body.rangeban
+    return (
+      <Card title="Your country is banned from this board">
+        <dl className="space-y-1 text-sm">
+          <div><dt className="inline font-semibold">Type: </dt><dd className="inline">{r.type}</dd></div>
+          <div><dt className="inline font-semibold">Reason: </dt><dd className="inline">{r.reason}</dd></div>
+          <div><dt className="inline font-semibold">Expires: </dt><dd className="inline">{r.expires_at ?? 'Permanent'}</dd></div>
+        </dl>
+        <p className="mt-3 text-sm text-slate-600">Country bans cannot be appealed.</p>
+        <Link href="/" className="mt-3 inline-block text-board-link hover:underline">Return to Home</Link>
+      </Card>
+    )
+  }
+  const b = body.ban!
+  return (
+    <Card title="You are banned from this board">
+      <dl className="space-y-1 text-sm">
+        <div><dt className="inline font-semibold">Reason: </dt><dd className="inline">{b.reason}</dd></div>
+        <div><dt className="inline font-semibold">Expires: </dt><dd className="inline">{b.expires_at ?? 'Permanent'}</dd></div>
+        {b.post_id && <div><dt className="inline font-semibold">Post: </dt><dd className="inline">thread {b.thread_id}, post {b.post_id}</dd></div>}
+      </dl>
+      {b.post_content && <blockquote className="mt-2 whitespace-pre-wrap border-l-4 border-slate-300 pl-3 text-sm text-slate-700">{b.post_content}</blockquote>}
+      <Link href="/" className="mt-3 inline-block text-board-link hover:underline">Return to Home</Link>
+    </Card>
+  )
+}

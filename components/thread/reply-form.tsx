@@ -1,0 +1,97 @@
+'use client'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { messageFor, type ErrorBody } from '@/lib/client/error-messages'
+import { postWithProgress } from '@/lib/client/upload'
+import { rememberOwn } from '@/lib/client/local-state'
+import { checkMediaFile, MEDIA_ACCEPT } from '@/lib/client/media-file'
+
+export const REPLY_MAX = 4000
+
+export interface ReplyFormProps {
+  boardId: string
+  threadId: number
+  atBumpLimit: boolean
+  /** Text to insert (a quote line); `seq` changes for every request so the same quote can be inserted twice. */
+  insert?: { text: string; seq: number }
+  onPosted(postId: number): void
+}
+
+/** The remaining-characters counter: shown at 200 or fewer, warning under 100, red under 50 (spec 5). */
+function Counter({ remaining }: { remaining: number }) {
+  if (remaining > 200) return null
+  const tone = remaining < 50 ? 'text-red-600 font-semibold' : remaining < 100 ? 'text-amber-600' : 'text-slate-500'
+  return <span className={`text-xs ${tone}`} data-testid="remaining">{remaining} characters remaining</span>
+}
+
+export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: ReplyFormProps) {
+  const [content, setContent] = useState('')
+  const [file, setFile] = useState<File | null>(null)
+  const [sage, setSage] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [progress, setProgress] = useState<number | null>(null)
+  const textarea = useRef<HTMLTextAreaElement>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+
+  useEffect(() => {
+    if (!insert) return
+    setContent((c) => (c && !c.endsWith('\n') ? c + '\n' : c) + insert.text)
+    textarea.current?.focus()
+  }, [insert])
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setError(null)
+    if (!content.trim() && !file) return setError('Either content or an image/video is required')
+    if (file) {
+      const problem = checkMediaFile(file)
+      if (problem) return setError(problem)
+    }
+    const body = new FormData()
+    body.append('content', content)
+    body.append('dont_bump', String(sage || atBumpLimit))
+    if (file) body.append('image', file)
+    setProgress(0)
+    try {
+      const res = await postWithProgress(`/api/boards/${boardId}/threads/${threadId}/posts?includeSurveys=true`, body, setProgress)
+      if (res.status !== 201) return setError(messageFor(res.body as ErrorBody, 'Failed to create post. Please try again later.'))
+      const { postId } = res.body as { postId: number }
+      rememberOwn('ownPosts', postId)
+      setContent('')
+      setFile(null)
+      if (fileInput.current) fileInput.current.value = ''
+      onPosted(postId)
+    } catch {
+      setError('Failed to create post. Please try again later.')
+    } finally {
+      setProgress(null)
+    }
+  }
+
+  const remaining = REPLY_MAX - Array.from(content).length
+  return (
+    <form onSubmit={submit} className="space-y-2 rounded-lg border border-slate-200 bg-white p-3" aria-label="Reply">
+      <label htmlFor="reply-content" className="block text-sm font-semibold">Reply</label>
+      <textarea id="reply-content" ref={textarea} value={content} onChange={(e) => setContent(e.target.value)} maxLength={REPLY_MAX * 2}
+        rows={5} className="w-full rounded border border-slate-300 p-2 text-sm" placeholder="Write a reply… (>>123 quotes a post)" />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <input ref={fileInput} type="file" accept={MEDIA_ACCEPT} aria-label="Image or video" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm" />
+        <Counter remaining={remaining} />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <label className="flex items-center gap-1 text-sm" title={atBumpLimit ? 'Bump limit reached: replies no longer bump this thread' : undefined}>
+          <input type="checkbox" checked={sage || atBumpLimit} disabled={atBumpLimit} onChange={(e) => setSage(e.target.checked)} />
+          Sage (don&apos;t bump)
+        </label>
+        <button type="submit" disabled={progress !== null} className="rounded bg-blue-600 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-60">
+          {progress !== null ? 'Posting...' : 'Post Reply'}
+        </button>
+      </div>
+      {progress !== null && (
+        <div className="h-2 w-full overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+          <div className="h-full bg-blue-600 transition-all" style={{ width: `${Math.round(progress * 100)}%` }} />
+        </div>
+      )}
+      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+    </form>
+  )
+}

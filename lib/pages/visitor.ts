@@ -1,0 +1,55 @@
+// What the board and thread pages need, as one call each: the domain reads plus the outcomes a page shows
+// instead of content (unknown board or thread, ban screen). Pages stay declarative; the API uses the same reads.
+import { cache } from 'react'
+import { headers } from 'next/headers'
+import { BannedError, NotFoundError } from '../errors'
+import { CLIENT_IP_HEADER } from '../http/client-ip'
+import { boardIdParam, idParam } from '../http/params'
+import { getBoardOrThrow } from '../boards/queries'
+import { assertNotBanned } from '../bans/check'
+import { listBoardThreads, listThreadPosts } from '../threads/queries'
+import { referencedPostIds } from '../markup/parse'
+import { locatePosts } from '../posts/locate'
+import { countryName } from '../geo/country-names'
+import type { BanBody } from '@/components/bans/ban-screen'
+
+async function visitorIp(): Promise<string> {
+  return (await headers()).get(CLIENT_IP_HEADER) ?? '0.0.0.0'
+}
+
+async function outcome<T>(load: () => Promise<T>): Promise<T | { kind: 'not-found'; what: string } | { kind: 'banned'; body: BanBody }> {
+  try {
+    return await load()
+  } catch (err) {
+    if (err instanceof NotFoundError) return { kind: 'not-found', what: err.message }
+    if (err instanceof BannedError) return { kind: 'banned', body: err.body as unknown as BanBody }
+    throw err
+  }
+}
+
+// cache(): generateMetadata and the page share one load per request.
+export const loadBoardPage = cache(async (rawBoardId: string) => {
+  const ip = await visitorIp()
+  return outcome(async () => {
+    const board = await getBoardOrThrow(boardIdParam(rawBoardId))
+    await assertNotBanned(board.id, ip)
+    return { kind: 'ok' as const, board, threads: await listBoardThreads(board.id) }
+  })
+})
+
+export const loadThreadPage = cache(async (rawBoardId: string, rawThreadId: string) => {
+  const ip = await visitorIp()
+  return outcome(async () => {
+    const board = await getBoardOrThrow(boardIdParam(rawBoardId))
+    await assertNotBanned(board.id, ip)
+    const { thread, posts } = await listThreadPosts(board.id, idParam('Thread not found')(rawThreadId))
+    const inThread = new Set(posts.map((p) => p.id))
+    const foreign = [...new Set(posts.flatMap((p) => referencedPostIds(p.content)))].filter((id) => !inThread.has(id))
+    const codes = [...new Set(posts.map((p) => p.country_code).filter((c): c is string => Boolean(c)))]
+    return {
+      kind: 'ok' as const, board, thread, posts,
+      crossRefs: await locatePosts(foreign),
+      countryNames: Object.fromEntries(codes.map((c) => [c, countryName(c)])),
+    }
+  })
+})

@@ -1,0 +1,12 @@
+// "just now", "5 minutes ago", "2 hours ago", "3 days ago" (visitor spec 2, timestamps).
+export function relativeTime(iso: string, now = Date.now()): string {
+  const seconds = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 1000))
+  if (seconds < 60) return 'just now'
+  const [n, unit] = seconds < 3600 ? [Math.floor(seconds / 60), 'minute'] : seconds < 86400 ? [Math.floor(seconds / 3600), 'hour'] : [Math.floor(seconds / 86400), 'day']
+  return `${n} ${unit}${n === 1 ? '' : 's'} ago`
+}
+
+/** A fixed, locale-independent timestamp so server and browser render the same text. */
+export function formatTimestamp(iso: string): string {
+  return iso.replace('T', ' ').slice(0, 19) + ' UTC'
+}
