@@ -32,10 +32,14 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
   const textarea = useRef<HTMLTextAreaElement>(null)
   const fileInput = useRef<HTMLInputElement>(null)
 
-  useEffect(() => {
-    if (!insert) return
+  // A new quote request appends its line (state adjusted during render, as React recommends for prop changes).
+  const [insertedSeq, setInsertedSeq] = useState<number | undefined>(undefined)
+  if (insert && insert.seq !== insertedSeq) {
+    setInsertedSeq(insert.seq)
     setContent((c) => (c && !c.endsWith('\n') ? c + '\n' : c) + insert.text)
-    textarea.current?.focus()
+  }
+  useEffect(() => {
+    if (insert) textarea.current?.focus()
   }, [insert])
 
   async function submit(e: FormEvent) {

@@ -1,5 +1,6 @@
 'use client'
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
+import { useRouter } from 'next/navigation'
 import type { PublicPost } from '@/lib/posts/types'
 import type { PublicThread } from '@/lib/threads/types'
 import { referencedPostIds } from '@/lib/markup/parse'
@@ -41,6 +42,7 @@ export function ThreadView(props: ThreadViewProps) {
   const [insert, setInsert] = useState<{ text: string; seq: number } | undefined>(props.quote ? { text: `>>${props.quote}\n`, seq: 0 } : undefined)
   const [notice, setNotice] = useState<string | null>(null)
   const local = useLocalState()
+  const router = useRouter()
   const lastId = useRef(props.posts.at(-1)?.id ?? 0)
   const byId = useMemo(() => new Map(posts.map((p) => [p.id, p])), [posts])
 
@@ -107,7 +109,9 @@ export function ThreadView(props: ThreadViewProps) {
 
   useEffect(() => {
     const id = Number(/^#post-(\d+)$/.exec(window.location.hash)?.[1])
-    if (id) jumpTo(id)
+    if (!id) return
+    const timer = setTimeout(() => jumpTo(id), 0) // after the first paint, so the post is laid out
+    return () => clearTimeout(timer)
   }, [jumpTo])
 
   useEffect(() => {
@@ -139,7 +143,7 @@ export function ThreadView(props: ThreadViewProps) {
     forgetOwn('ownPosts', postId)
     if (isOp) {
       forgetOwn('ownThreads', thread.id)
-      window.location.href = `/board/${boardId}`
+      router.push(`/board/${boardId}`)
       return
     }
     setPosts((ps) => ps.filter((p) => p.id !== postId))

@@ -1,8 +1,10 @@
+import { z } from 'zod'
 import { route, methodNotAllowed } from '@/lib/http/route'
 import { json } from '@/lib/http/error-response'
 import { boardIdParam, idParam } from '@/lib/http/params'
 import { getBoardOrThrow } from '@/lib/boards/queries'
 import { getThreadOrThrow } from '@/lib/threads/queries'
+import { deleteOwnThread } from '@/lib/posts/delete-by-owner'
 import { DEAD_THREAD_RETENTION_HOURS, THREAD_CONFIG } from '@/lib/threads/types'
 
 const params = { boardId: boardIdParam, threadId: idParam('Thread not found') }
@@ -16,4 +18,8 @@ export const GET = route({ params }, async ({ params }) => {
   })
 })
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET')
+// DELETE /api/boards/{boardId}/threads/{threadId} – the opening poster deletes their own thread
+export const DELETE = route({ params, body: z.object({ reason: z.string().max(2000).optional(), purgeMedia: z.boolean().optional() }) },
+  async ({ req, params, ip }) => json(await deleteOwnThread(params.boardId, params.threadId, { ip, cookieHeader: req.headers.get('cookie') })))
+
+export const { POST, PUT, PATCH } = methodNotAllowed('GET', 'DELETE')

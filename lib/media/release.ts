@@ -1,0 +1,25 @@
+// Frees stored media once nothing needs it: files are content-addressed, so another post may share one, and a
+// ban in force or an unexpired moderation snapshot keeps its file (contract 5.7). Call after commit.
+import { getDb } from '../db/client'
+import { getStorage } from './storage'
+
+export async function releaseMedia(keys: (string | null | undefined)[]): Promise<number> {
+  const wanted = [...new Set(keys.filter((k): k is string => Boolean(k)))]
+  if (!wanted.length) return 0
+  const db = await getDb()
+  const storage = await getStorage()
+  const now = new Date()
+  let deleted = 0
+  for (const key of wanted) {
+    const url = storage.publicUrl(key)
+    const [posts, bans, snapshots] = await Promise.all([
+      db.post.count({ where: { OR: [{ mediaKey: key }, { thumbnailKey: key }] } }),
+      db.ban.count({ where: { postImageUrl: url, isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } }),
+      db.moderationSnapshot.count({ where: { mediaKey: key, expiresAt: { gt: now } } }),
+    ])
+    if (posts + bans + snapshots === 0) {
+      await storage.delete(key).then(() => deleted++, (err) => console.error(`media: could not delete ${key}:`, err))
+    }
+  }
+  return deleted
+}
