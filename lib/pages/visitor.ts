@@ -37,6 +37,16 @@ export const loadBoardPage = cache(async (rawBoardId: string) => {
   })
 })
 
+/** The board alone, for pages that post to it (ban-checked like the board itself). */
+export const loadBoardForPosting = cache(async (rawBoardId: string) => {
+  const ip = await visitorIp()
+  return outcome(async () => {
+    const board = await getBoardOrThrow(boardIdParam(rawBoardId))
+    await assertNotBanned(board.id, ip)
+    return { kind: 'ok' as const, board }
+  })
+})
+
 export const loadThreadPage = cache(async (rawBoardId: string, rawThreadId: string) => {
   const ip = await visitorIp()
   return outcome(async () => {

@@ -1,0 +1,99 @@
+'use client'
+import { useRouter } from 'next/navigation'
+import { useState, type FormEvent } from 'react'
+import { messageFor, type ErrorBody } from '@/lib/client/error-messages'
+import { postWithProgress } from '@/lib/client/upload'
+import { rememberOwn } from '@/lib/client/local-state'
+import { checkMediaFile, MEDIA_ACCEPT } from '@/lib/client/media-file'
+import { PostBody } from '@/components/post/post-body'
+
+const TOPIC_MAX = 100
+const CONTENT_MAX = 2000
+const REDIRECT_MS = 1500
+
+export function CreateThreadForm({ boardId }: { boardId: string }) {
+  const router = useRouter()
+  const [topic, setTopic] = useState('')
+  const [content, setContent] = useState('')
+  const [file, setFile] = useState<File | null>(null)
+  const [preview, setPreview] = useState(false)
+  const [errors, setErrors] = useState<string[]>([])
+  const [progress, setProgress] = useState<number | null>(null)
+  const [done, setDone] = useState(false)
+
+  function validate(): string[] {
+    const problems: string[] = []
+    if (!topic.trim()) problems.push('Topic is required')
+    if (!content.trim()) problems.push('Content is required')
+    if (!file) problems.push('Image or video is required')
+    else {
+      const problem = checkMediaFile(file)
+      if (problem) problems.push(problem)
+    }
+    return problems
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const problems = validate()
+    setErrors(problems)
+    if (problems.length) return
+    const body = new FormData()
+    body.append('topic', topic)
+    body.append('content', content)
+    body.append('image', file!)
+    setProgress(0)
+    try {
+      const res = await postWithProgress(`/api/boards/${boardId}/threads`, body, setProgress)
+      if (res.status !== 201) return setErrors([messageFor(res.body as ErrorBody, 'Failed to create thread. Please try again later.')])
+      const { threadId, postId } = res.body as { threadId: number; postId: number }
+      rememberOwn('ownThreads', threadId)
+      rememberOwn('ownPosts', postId)
+      setDone(true)
+      setTimeout(() => router.push(`/board/${boardId}/thread/${threadId}`), REDIRECT_MS)
+    } catch {
+      setErrors(['Failed to create thread. Please try again later.'])
+    } finally {
+      setProgress(null)
+    }
+  }
+
+  if (done) return <p role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-800">Thread created successfully! Redirecting to thread...</p>
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Create thread">
+      <div>
+        <label htmlFor="topic" className="block text-sm font-semibold">Topic</label>
+        <input id="topic" value={topic} maxLength={TOPIC_MAX} onChange={(e) => setTopic(e.target.value)} className="w-full rounded border border-slate-300 p-2 text-sm" />
+      </div>
+      <div>
+        <div className="flex items-center justify-between">
+          <label htmlFor="content" className="block text-sm font-semibold">Content</label>
+          <button type="button" onClick={() => setPreview((p) => !p)} className="text-xs font-medium text-board-link hover:underline">{preview ? 'Edit' : 'Preview'}</button>
+        </div>
+        {preview ? (
+          <div className="min-h-24 rounded border border-slate-200 bg-slate-50 p-2" data-testid="content-preview">
+            <PostBody content={content} refs={{ hrefFor: (id) => `/post/${id}` }} />
+          </div>
+        ) : (
+          <textarea id="content" value={content} maxLength={CONTENT_MAX} rows={8} onChange={(e) => setContent(e.target.value)} className="w-full rounded border border-slate-300 p-2 text-sm" />
+        )}
+      </div>
+      <div>
+        <label htmlFor="image" className="block text-sm font-semibold">Image or video</label>
+        <input id="image" type="file" accept={MEDIA_ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm" />
+        <p className="text-xs text-slate-500">PNG, JPG, WebP, GIF, MP4, WebM or MP3, up to 4 MB.</p>
+      </div>
+      {progress !== null && (
+        <div className="h-2 w-full overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+          <div className="h-full bg-blue-600 transition-all" style={{ width: `${Math.round(progress * 100)}%` }} />
+        </div>
+      )}
+      {errors.length > 0 && (
+        <ul role="alert" className="list-inside list-disc text-sm text-red-600">{errors.map((e) => <li key={e}>{e}</li>)}</ul>
+      )}
+      <button type="submit" disabled={progress !== null} className="rounded bg-blue-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60">
+        {progress !== null ? 'Creating...' : 'Create Thread'}
+      </button>
+    </form>
+  )
+}
