@@ -4,7 +4,8 @@ import { startServer, type TestServer } from '../helpers/server'
 
 export const test = base.extend<{ baseURL: string }, { server: TestServer }>({
   server: [async ({}, provide) => {
-    const server = await startServer()
+    // Generous creation limits: these tests post a lot from one address (limits have their own tests).
+    const server = await startServer({ env: { RATE_LIMITS: JSON.stringify({ threadCreate: { points: 1000 }, postCreate: { points: 1000 } }) } })
     await provide(server)
     await server.stop()
   }, { scope: 'worker', timeout: 90_000 }],
