@@ -3,8 +3,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // server.ts serves media and socket.io itself; Next only renders pages and API routes.
-  serverExternalPackages: ['sharp', 'better-sqlite3', 'pg', 'ioredis', '@aws-sdk/client-s3'],
-  // Never let Next fall back to its own compression settings for API JSON; keep defaults otherwise.
+  serverExternalPackages: ['sharp', 'better-sqlite3', 'pg', 'ioredis', '@aws-sdk/client-s3', 'maxmind', '@ip-location-db/geolite2-country-mmdb'],
   typedRoutes: false,
 }
 

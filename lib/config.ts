@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
@@ -36,6 +37,9 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   POSTER_ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   HOUSEKEEPING: z.enum(['on', 'off']).default('on'),
+  PROXY_CIDRS: z.string().default('').refine((v) => v.split(',').map((c) => c.trim()).filter(Boolean).every(isCidr), {
+    message: 'must be a comma-separated list of CIDR ranges such as 173.245.48.0/20,2400:cb00::/32',
+  }),
   RATE_LIMITS: z.string().optional().transform((v, ctx) => {
     if (!v) return {}
     try {
@@ -65,9 +69,20 @@ export interface Config {
   housekeeping: boolean
   /** Overrides of the contract 0.12 defaults, by limit name (points per duration seconds). */
   rateLimits: Record<string, { points?: number; duration?: number }>
+  /** Proxy/CDN ranges whose clients get the country code CF (contract 5.9). */
+  proxyCidrs: [ipaddr.IPv4 | ipaddr.IPv6, number][]
 }
 
 export class ConfigError extends Error {}
+
+function isCidr(v: string): boolean {
+  try {
+    ipaddr.parseCIDR(v)
+    return true
+  } catch {
+    return false
+  }
+}
 
 function isDatabaseUrl(v: string): boolean {
   if (/^file:.+/.test(v)) return true
@@ -125,6 +140,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     posterIdSecret: e.POSTER_ID_SECRET ?? persisted!.posterIdSecret,
     housekeeping: e.HOUSEKEEPING === 'on',
     rateLimits: e.RATE_LIMITS,
+    proxyCidrs: e.PROXY_CIDRS.split(',').map((c) => c.trim()).filter(Boolean).map((c) => ipaddr.parseCIDR(c)),
   }
 }
 

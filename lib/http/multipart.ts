@@ -1,6 +1,6 @@
 // Streams a multipart/form-data body through busboy with hard limits: one file field named `image` of at most
-// 4 MiB, and at most 64 KiB of text fields. An oversized file stops the read at once (nothing is buffered
-// beyond the limit and nothing is written), so memory stays bounded whatever the client sends.
+// 4 MiB, and at most 64 KiB of text fields. An oversized file is refused at once: nothing is buffered beyond
+// the limit and nothing is written, so memory stays bounded whatever the client sends.
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
@@ -8,6 +8,8 @@ import { FileTooLargeError, RequestTooLargeError, ValidationError } from '../err
 
 export const MAX_FILE_BYTES = 4 * 1024 * 1024
 const MAX_FIELDS_BYTES = 64 * 1024
+/** After a refusal, how much more of the body is read and thrown away before the connection is cut. */
+const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024
 
 export interface UploadedFile { buffer: Buffer; filename: string; declaredType: string }
 export interface MultipartForm { fields: Record<string, string>; file?: UploadedFile }
@@ -27,8 +29,16 @@ export async function readMultipart(req: Request, fileField = 'image'): Promise<
     const fail = (err: unknown) => {
       if (settled) return
       settled = true
+      // Stop parsing and buffering at once, but keep discarding a bounded amount of the body so the error
+      // response reaches the client before the connection is cut; a client that keeps sending is then cut off.
       source.unpipe()
-      source.destroy()
+      let discarded = 0
+      source.on('data', (chunk: Buffer) => {
+        discarded += chunk.length
+        if (discarded > DRAIN_LIMIT_BYTES) source.destroy()
+      })
+      source.on('error', () => {})
+      source.resume()
       reject(err)
     }
     let parser: busboy.Busboy

@@ -37,6 +37,7 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm }
   const form = await readForm()
   const { content, sage } = replyFields(form.fields, Boolean(form.file))
   const media: PostMedia | null = form.file ? await attachMedia(form.file) : null
+  const countryCode = board.country_flags_enabled ? await countryCodeFor(ip) : null
 
   try {
     const { post, postCount, bumped } = await db.$transaction(async (tx) => {
@@ -52,7 +53,7 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm }
           threadId, boardId, content, createdAt: now, isOp: false, dontBump,
           ipAddress: ip, ownerKeyHash: ownerKeyHash(posterKey),
           threadUserId: board.thread_ids_enabled ? threadUserId(threadId, ip) : null,
-          countryCode: board.country_flags_enabled ? countryCodeFor(ip) : null,
+          countryCode,
           ...media?.columns,
         },
         include: POST_INCLUDE,

@@ -30,6 +30,7 @@ export async function createThread({ boardId, ip, posterKey, readForm }: CreateT
   const { topic, content } = threadFields(form.fields, Boolean(form.file))
   const media = await attachMedia(form.file!)
 
+  const countryCode = board.country_flags_enabled ? await countryCodeFor(ip) : null
   const db = await getDb()
   const now = new Date()
   try {
@@ -41,7 +42,7 @@ export async function createThread({ boardId, ip, posterKey, readForm }: CreateT
           threadId: thread.id, boardId, content, createdAt: now, isOp: true, dontBump: false,
           ipAddress: ip, ownerKeyHash: ownerKeyHash(posterKey),
           threadUserId: board.thread_ids_enabled ? threadUserId(thread.id, ip) : null,
-          countryCode: board.country_flags_enabled ? countryCodeFor(ip) : null,
+          countryCode,
           ...media.columns,
         },
       })

@@ -3,6 +3,7 @@
 import { readdirSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
+import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../helpers/server'
 import { as, form, postForm } from '../helpers/http'
@@ -16,6 +17,7 @@ const freshIp = () => `203.0.113.${nextIp++}`
 beforeAll(async () => {
   server = await startServer({ env: {
     TRUST_PROXY_HOPS: '1',
+    PROXY_CIDRS: '198.51.100.0/24',
     RATE_LIMITS: JSON.stringify({ threadCreate: { points: 1000 }, postCreate: { points: 1000 } }),
   } })
 })
@@ -90,6 +92,16 @@ describe('POST /api/boards/{boardId}/threads', () => {
     const local = await postForm(postsUrl(a.threadId, 'science'), form({ content: 'from the LAN' }), as('192.168.1.20'))
     const localPost = (await (await fetch(`${postsUrl(a.threadId, 'science')}?after=${local.body.postId - 1}`)).json()).posts[0]
     expect(localPost.country_code).toBe('LO')
+    // The offline GeoLite2 database places these addresses; configured proxy ranges read CF.
+    const codes: Record<string, string> = { '81.2.69.142': 'GB', '8.8.8.8': 'US', '2a02:2e0:3fe:1001:7777:772e:2:85': 'DE', '198.51.100.9': 'CF' }
+    for (const [ip, code] of Object.entries(codes)) {
+      const r = await postForm(postsUrl(a.threadId, 'science'), form({ content: `from ${code}` }), as(ip))
+      const p = (await (await fetch(`${postsUrl(a.threadId, 'science')}?after=${r.body.postId - 1}`)).json()).posts[0]
+      expect(p.country_code, ip).toBe(code)
+    }
+    // Boards without flags store none.
+    const tech = await postForm(threadsUrl('tech'), form({ topic: 't', content: 'c' }, { name: 'a.png', bytes: await png() }), as('81.2.69.142'))
+    expect((await (await fetch(postsUrl(tech.body.threadId))).json()).posts[0].country_code).toBeNull()
   })
 
   it('reports every missing field', async () => {
@@ -296,7 +308,7 @@ describe('bans on posting', () => {
 })
 
 describe('thread cap', () => {
-  it('kills the least recently bumped thread when a board passes 100 live threads', async () => {
+  it('kills the least recently bumped thread when a board passes 100 live threads; it stays readable and read-only', async () => {
     const board = 'fitness'
     const old = new Date(Date.now() - 3600_000)
     for (let i = 0; i < 100; i++) {
@@ -307,7 +319,15 @@ describe('thread cap', () => {
     await sql(server.database, `INSERT INTO threads (board_id, topic, created_at, updated_at, post_count, is_sticky, is_dead)
       VALUES (?, 'pinned', ?, ?, 1, ?, ?)`, board, old, new Date(old.getTime() - 1000), true, false)
     const [oldest] = await sql<{ id: number }>(server.database, `SELECT id FROM threads WHERE board_id = ? AND topic = 'filler 0'`, board)
+    // Fillers were inserted directly; give the oldest an opening post so it can be read after it dies.
+    await sql(server.database, `INSERT INTO posts (thread_id, board_id, content, created_at, is_op, dont_bump, color, ip_address, owner_key_hash)
+      VALUES (?, ?, 'the oldest', ?, ?, ?, 'black', '203.0.113.250', 'x')`, oldest.id, board, old, true, false)
+    const socket = connect(server.url, { transports: ['websocket'], forceNew: true, reconnection: false })
+    await new Promise((resolve) => socket.emit('join_board', board, resolve))
+    const died = new Promise((resolve) => socket.once('thread_died', resolve))
     await newThread(freshIp(), board)
+    expect(await died).toEqual({ threadId: Number(oldest.id), boardId: board, diedAt: expect.stringMatching(/Z$/) })
+    socket.close()
     const [row] = await sql<{ is_dead: unknown; died_at: unknown }>(server.database, 'SELECT is_dead, died_at FROM threads WHERE id = ?', oldest.id)
     expect(Boolean(row.is_dead)).toBe(true)
     expect(row.died_at).not.toBeNull()
@@ -315,5 +335,13 @@ describe('thread cap', () => {
     expect(Number(n)).toBe(100)
     const [pinned] = await sql<{ is_dead: unknown }>(server.database, `SELECT is_dead FROM threads WHERE board_id = ? AND topic = 'pinned'`, board)
     expect(Boolean(pinned.is_dead)).toBe(false)
+
+    const dead = await (await fetch(postsUrl(Number(oldest.id), board))).json()
+    expect(dead.thread).toMatchObject({ id: Number(oldest.id), is_dead: true })
+    expect(dead.posts[0].content).toBe('the oldest')
+    const listed = (await (await fetch(threadsUrl(board))).json()).threads.map((t: { id: number }) => t.id)
+    expect(listed).not.toContain(Number(oldest.id))
+    const replyToDead = await postForm(postsUrl(Number(oldest.id), board), form({ content: 'too late' }), as(freshIp()))
+    expect(replyToDead.status).toBe(409)
   })
 })

@@ -36,6 +36,8 @@ describe('parseConfig', () => {
     ['REDIS_URL', 'localhost:6379'],
     ['SESSION_SECRET', 'short'],
     ['S3_ENDPOINT', 'not a url'],
+    ['PROXY_CIDRS', '10.0.0.0/8,nonsense'],
+    ['RATE_LIMITS', '{"threadCreate":{"points":-1}}'],
   ])('names the variable when %s=%s is bad', (name, value) => {
     expect(() => parseConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(ConfigError)
     expect(() => parseConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${name}: `))
