@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: optionalUrl,
   S3_PREFIX: z.string().regex(/^([a-z0-9_-]+\/)*$/, 'must be empty or like "media/"').default('media/'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, 'must be 1–64 letters, digits, _, : or -').default('corkboard'),
   TRUST_PROXY_HOPS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(10).default(0),
   PUBLIC_ORIGIN: optionalUrl,
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -62,6 +63,8 @@ export interface Config {
     | { kind: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string;
         forcePathStyle: boolean; publicUrl: string; prefix: string }
   redisUrl?: string
+  /** Namespace of Corkboard's keys and channels in Redis (several deployments may share one server). */
+  redisPrefix: string
   trustProxyHops: number
   publicOrigin?: string
   sessionSecret: string
@@ -134,6 +137,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         }
       : { kind: 'local', dir: path.resolve(/*turbopackIgnore: true*/ e.MEDIA_DIR ?? path.join(/*turbopackIgnore: true*/ dataDir, 'media')), urlPrefix: '/media' },
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
     sessionSecret: e.SESSION_SECRET ?? persisted!.sessionSecret,

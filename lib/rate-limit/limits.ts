@@ -19,7 +19,7 @@ const KEY = Symbol.for('corkboard.rate-limiters')
 type Holder = { [KEY]?: Promise<Map<LimitName, RateLimiterAbstract>> }
 
 async function build(): Promise<Map<LimitName, RateLimiterAbstract>> {
-  const { redisUrl, rateLimits } = getConfig()
+  const { redisUrl, redisPrefix, rateLimits } = getConfig()
   const map = new Map<LimitName, RateLimiterAbstract>()
   let redis: import('ioredis').Redis | undefined
   if (redisUrl) {
@@ -31,7 +31,7 @@ async function build(): Promise<Map<LimitName, RateLimiterAbstract>> {
   for (const [name, defaults] of Object.entries(LIMITS) as [LimitName, { points: number; duration: number }][]) {
     const opts = { ...defaults, ...rateLimits[name] }
     map.set(name, redis
-      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `cb:rl:${name}`, ...opts, insuranceLimiter: new RateLimiterMemory(opts) })
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${redisPrefix}:rl:${name}`, ...opts, insuranceLimiter: new RateLimiterMemory(opts) })
       : new RateLimiterMemory({ keyPrefix: name, ...opts }))
   }
   return map

@@ -33,7 +33,7 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
     const pub = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 })
     const sub = pub.duplicate()
     await Promise.all([pub.connect(), sub.connect()])
-    io.adapter(createAdapter(pub, sub, { key: 'corkboard' }))
+    io.adapter(createAdapter(pub, sub, { key: config.redisPrefix }))
     closers.push(() => pub.quit(), () => sub.quit())
   }
 

@@ -33,7 +33,7 @@ describe('thread creation limit', () => {
   })
 
   it('shares counters across processes through Redis', async () => {
-    const env = { TRUST_PROXY_HOPS: '1', REDIS_URL: 'redis://127.0.0.1:6379' }
+    const env = { TRUST_PROXY_HOPS: '1', REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: `cb-test-${randomBytes(4).toString('hex')}` }
     const a = await startServer({ env, keep: true })
     servers.push(a)
     const b = await startServer({ env, dataDir: a.dataDir, database: a.database })

@@ -1,5 +1,6 @@
 // socket.io against the real server: room validation, and events published by domain mutations reaching
 // clients in the board and thread rooms — within one process, and across two processes through Redis.
+import { randomBytes } from 'node:crypto'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../helpers/server'
@@ -104,7 +105,7 @@ describe('two processes sharing Redis', () => {
   let b: TestServer
   let socket: Client | undefined
   beforeAll(async () => {
-    const env = { REDIS_URL: 'redis://127.0.0.1:6379', RATE_LIMITS }
+    const env = { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: `cb-test-${randomBytes(4).toString('hex')}`, RATE_LIMITS }
     a = await startServer({ env, keep: true })
     b = await startServer({ env, dataDir: a.dataDir, database: a.database })
   })
