@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next'
-import type { ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
+import { NavigationLoading } from '@/components/ui/navigation-loading'
 import './globals.css'
 
 export const metadata: Metadata = {
@@ -13,6 +14,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="min-h-screen">
+        {/* Suspense only around the indicator (it reads the search params); page content never waits on it. */}
+        <Suspense fallback={null}><NavigationLoading /></Suspense>
         <main className="mx-auto max-w-5xl px-4 py-6">{children}</main>
       </body>
     </html>

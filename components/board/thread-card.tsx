@@ -3,7 +3,8 @@ import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import type { MouseEvent } from 'react'
 import type { ThreadSummary } from '@/lib/threads/types'
-import { toggleHidden, useLocalState } from '@/lib/client/local-state'
+import { forgetOwn, toggleHidden, useLocalState } from '@/lib/client/local-state'
+import { messageFor, type ErrorBody } from '@/lib/client/error-messages'
 import { formatTimestamp, relativeTime } from '@/lib/ui/relative-time'
 import { PostView } from '@/components/post/post-view'
 import type { RefContext } from '@/components/post/post-body'
@@ -28,6 +29,15 @@ export function ThreadCard({ thread, showFlags }: { thread: ThreadSummary; showF
     )
   }
 
+  const own = local.ownThreads.has(thread.id)
+  async function deleteThread() {
+    if (!window.confirm('Delete this thread? This cannot be undone.')) return
+    const res = await fetch(`/api/boards/${thread.board_id}/threads/${thread.id}`, { method: 'DELETE' })
+    if (!res.ok) return window.alert(messageFor(await res.json().catch(() => null) as ErrorBody, 'Failed to delete thread'))
+    forgetOwn('ownThreads', thread.id)
+    router.refresh()
+  }
+
   const open = (e: MouseEvent) => {
     if ((e.target as HTMLElement).closest('a, button, input, video, audio, details, summary')) return
     router.push(href)
@@ -40,6 +50,7 @@ export function ThreadCard({ thread, showFlags }: { thread: ThreadSummary; showF
         <h2 className="font-semibold"><Link href={href} className="hover:underline">{thread.topic}</Link></h2>
         <time dateTime={thread.created_at} title={relativeTime(thread.created_at)} className="text-xs text-slate-500" suppressHydrationWarning>{formatTimestamp(thread.created_at)}</time>
         <span className="text-xs text-slate-500">{thread.post_count} {thread.post_count === 1 ? 'post' : 'posts'}</span>
+        {own && <button type="button" onClick={deleteThread} className="ml-auto text-xs text-red-600 hover:underline">Delete thread</button>}
       </header>
       <PostView post={thread.op} refs={refs} showFlags={showFlags} />
       {thread.latestReplies.length > 0 && (

@@ -194,3 +194,28 @@ test('unknown boards and threads show their not-found cards', async ({ page }) =
   await page.goto('/board/tech')
   await expect(page.getByRole('heading', { name: '/tech/ - Technology' })).toBeVisible()
 })
+
+test('a slow navigation shows the loading screen and, after 5 s, the wake-up notice', async ({ page }) => {
+  await page.goto('/')
+  // Hold the page-data request of the client-side navigation for 6 s.
+  await page.route(/\/board\/tech(\?|$)/, async (route) => {
+    await new Promise((r) => setTimeout(r, 6000))
+    await route.continue()
+  })
+  await page.getByRole('link', { name: /\/tech\// }).click()
+  await expect(page.getByTestId('navigation-loading')).toContainText('Loading...')
+  await expect(page.getByTestId('navigation-loading')).toContainText('The server may be waking up. Please wait, this can take up to 50 seconds.', { timeout: 7000 })
+  await page.waitForURL(/\/board\/tech$/, { timeout: 15000 })
+  await expect(page.getByTestId('navigation-loading')).toHaveCount(0)
+})
+
+test('the owner deletes their thread from the board page', async ({ page }) => {
+  const threadId = await createThreadViaUi(page, 'gaming', 'Short-lived', 'Gone soon')
+  await page.goto('/board/gaming')
+  const card = page.locator(`[data-thread-id="${threadId}"]`)
+  page.once('dialog', (d) => void d.accept())
+  await card.getByRole('button', { name: 'Delete thread' }).click()
+  await expect(card).toHaveCount(0)
+  await page.goto(`/board/gaming/thread/${threadId}`)
+  await expect(page.getByRole('heading', { name: 'Thread not found' })).toBeVisible()
+})
