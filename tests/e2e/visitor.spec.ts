@@ -219,3 +219,25 @@ test('the owner deletes their thread from the board page', async ({ page }) => {
   await page.goto(`/board/gaming/thread/${threadId}`)
   await expect(page.getByRole('heading', { name: 'Thread not found' })).toBeVisible()
 })
+
+test('a reader scrolled up gets the New posts available button; one at the bottom does not', async ({ page, baseURL }) => {
+  const res = await postForm(`${baseURL}/api/boards/business/threads`, form({ topic: 'Long thread', content: 'op' }, { name: 'a.png', bytes: await png() }))
+  const posts = `${baseURL}/api/boards/business/threads/${res.body.threadId}/posts`
+  for (let i = 0; i < 25; i++) await postForm(posts, form({ content: `filler ${i}\n\n\n\nmore lines` }))
+  await page.setViewportSize({ width: 1000, height: 600 })
+  await page.goto(`/board/business/thread/${res.body.threadId}`)
+  await expect(page.getByTestId('live-indicator')).toHaveText('Live updates enabled')
+
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await postForm(posts, form({ content: 'arrived while scrolled up' }))
+  const prompt = page.getByRole('button', { name: /New posts available/ })
+  await expect(prompt).toBeVisible({ timeout: 2000 })
+  await prompt.click()
+  await expect(prompt).toHaveCount(0)
+  await expect(page.getByText('arrived while scrolled up')).toBeInViewport()
+
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await postForm(posts, form({ content: 'arrived at the bottom' }))
+  await expect(page.getByText('arrived at the bottom')).toBeVisible({ timeout: 2000 })
+  await expect(prompt).toHaveCount(0)
+})
