@@ -1,0 +1,42 @@
+// Attaching a poll to a post (contract 2.5): board → ban → thread → post → archived → owner → existing →
+// rate limit → body. Only the post's owner (poster key) may attach one, once.
+import { getDb } from '../db/client'
+import { assertNotBanned } from '../bans/check'
+import { getBoardOrThrow } from '../boards/queries'
+import { consume } from '../rate-limit/limits'
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors'
+import { isOwner } from '../posters/identity'
+import { parseNewSurvey } from './schemas'
+import { toSurveyDto } from './queries'
+
+export interface CreateSurveyInput { boardId: string; threadId: number; postId: number; ip: string; cookieHeader: string | null; body: unknown }
+
+export async function createSurvey({ boardId, threadId, postId, ip, cookieHeader, body }: CreateSurveyInput) {
+  await getBoardOrThrow(boardId)
+  await assertNotBanned(boardId, ip)
+  const db = await getDb()
+  const thread = await db.thread.findUnique({ where: { id: threadId }, select: { boardId: true, isDead: true } })
+  if (!thread || thread.boardId !== boardId) throw new NotFoundError('Thread not found')
+  const post = await db.post.findUnique({ where: { id: postId }, select: { threadId: true, ownerKeyHash: true, survey: { select: { id: true } } } })
+  if (!post || post.threadId !== threadId) throw new NotFoundError('Post not found')
+  if (thread.isDead) throw new ConflictError('Cannot create surveys in archived threads')
+  if (!isOwner(cookieHeader, post.ownerKeyHash)) throw new ForbiddenError('Only the post owner can attach a survey')
+  if (post.survey) throw new ConflictError('Post already has a survey attached')
+  await consume(ip, 'surveyCreate')
+  const { surveyType, question, options } = parseNewSurvey(body)
+
+  try {
+    const survey = await db.survey.create({
+      data: {
+        postId, threadId, boardId, surveyType, question,
+        options: { create: options.map((optionText, i) => ({ optionText, optionOrder: i + 1 })) },
+      },
+      include: { options: { orderBy: { optionOrder: 'asc' } }, _count: { select: { responses: true } } },
+    })
+    return toSurveyDto(survey)
+  } catch (err) {
+    // Two attach requests at once: the unique post_id lets one through.
+    if ((err as { code?: string }).code === 'P2002') throw new ConflictError('Post already has a survey attached')
+    throw err
+  }
+}

@@ -1,0 +1,109 @@
+// Survey reads (contract 2.5): the survey with options and the caller's response, results and correlations.
+// Results for many surveys come from one grouped query, so thread pages can render them server-side.
+import { getDb, type Db } from '../db/client'
+import { NotFoundError, ValidationError } from '../errors'
+import { voterHash } from '../posters/identity'
+import { type Correlation, type SurveyDto, type SurveyResults, type SurveyType, type UserResponse, percentage } from './types'
+
+const SURVEY_INCLUDE = { options: { orderBy: { optionOrder: 'asc' } }, _count: { select: { responses: true } } } as const
+
+type SurveyRow = NonNullable<Awaited<ReturnType<typeof findSurvey>>>
+
+function findSurvey(db: Db, where: { id: number } | { postId: number }) {
+  return db.survey.findUnique({ where, include: SURVEY_INCLUDE })
+}
+
+export function toSurveyDto(s: SurveyRow): SurveyDto {
+  return {
+    id: s.id, post_id: s.postId, thread_id: s.threadId, board_id: s.boardId, survey_type: s.surveyType as SurveyType,
+    question: s.question, created_at: s.createdAt.toISOString(), is_active: s.isActive, response_count: s._count.responses,
+    options: s.options.map((o) => ({ id: o.id, option_text: o.optionText, option_order: o.optionOrder })),
+  }
+}
+
+/** The survey of a board's survey id; another board's survey answers like a missing one. */
+export async function getSurveyOrThrow(boardId: string, surveyId: number) {
+  const db = await getDb()
+  const survey = await findSurvey(db, { id: surveyId })
+  if (!survey || survey.boardId !== boardId) throw new NotFoundError('Survey not found')
+  return survey
+}
+
+export async function userResponse(surveyId: number, ip: string): Promise<UserResponse | null> {
+  const db = await getDb()
+  const r = await db.surveyResponse.findUnique({
+    where: { surveyId_voterHash: { surveyId, voterHash: voterHash(ip) } },
+    include: { selections: { orderBy: { optionId: 'asc' } } },
+  })
+  return r && { response_id: r.id, selected_options: r.selections.map((s) => s.optionId), created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString() }
+}
+
+/** GET …/posts/{postId}/survey: 404s in the contract's order, then the survey with the caller's response. */
+export async function getPostSurvey(boardId: string, threadId: number, postId: number, ip: string) {
+  const db = await getDb()
+  const thread = await db.thread.findUnique({ where: { id: threadId }, select: { boardId: true } })
+  if (!thread || thread.boardId !== boardId) throw new NotFoundError('Thread not found')
+  const post = await db.post.findUnique({ where: { id: postId }, select: { threadId: true } })
+  if (!post || post.threadId !== threadId) throw new NotFoundError('Post not found')
+  const survey = await findSurvey(db, { postId })
+  if (!survey) throw new NotFoundError('Survey not found')
+  return { ...toSurveyDto(survey), user_response: await userResponse(survey.id, ip) }
+}
+
+/** Results of several surveys at once: vote counts per option in one grouped query. */
+export async function resultsFor(surveyIds: number[]): Promise<Map<number, SurveyResults>> {
+  if (!surveyIds.length) return new Map()
+  const db = await getDb()
+  const [surveys, counts] = await Promise.all([
+    db.survey.findMany({ where: { id: { in: surveyIds } }, include: SURVEY_INCLUDE }),
+    db.surveyResponseOption.groupBy({ by: ['optionId'], where: { option: { surveyId: { in: surveyIds } } }, _count: { _all: true } }),
+  ])
+  const votes = new Map(counts.map((c) => [c.optionId, c._count._all]))
+  return new Map(surveys.map((s) => {
+    const total = s._count.responses
+    return [s.id, {
+      id: s.id, survey_id: s.id, post_id: s.postId, thread_id: s.threadId, board_id: s.boardId, survey_type: s.surveyType as SurveyType,
+      question: s.question, is_active: s.isActive, total_responses: total,
+      results: s.options.map((o) => {
+        const v = votes.get(o.id) ?? 0
+        return { option_id: o.id, option_text: o.optionText, option_order: o.optionOrder, vote_count: v, percentage: percentage(v, total) }
+      }),
+    }]
+  }))
+}
+
+export async function getResults(boardId: string, surveyId: number): Promise<SurveyResults> {
+  await getSurveyOrThrow(boardId, surveyId)
+  return (await resultsFor([surveyId])).get(surveyId)!
+}
+
+/** GET …/correlations: only multiple-choice surveys have them (400 otherwise). */
+export async function getSurveyCorrelations(boardId: string, surveyId: number) {
+  const survey = await getSurveyOrThrow(boardId, surveyId)
+  if (survey.surveyType !== 'multiple') {
+    const message = 'Correlations are only available for multiple choice surveys'
+    throw new ValidationError([{ field: 'surveyId', message }], message)
+  }
+  return { survey_id: survey.id, survey_type: survey.surveyType, total_responses: survey._count.responses, correlations: await correlationsOf(survey) }
+}
+
+/** Pairs of options chosen together (contract 5.5), most frequent first. */
+async function correlationsOf(survey: SurveyRow): Promise<Correlation[]> {
+  const db = await getDb()
+  const rows = await db.$queryRaw<{ o1: number | bigint; o2: number | bigint; c: number | bigint }[]>`
+    SELECT a.option_id AS o1, b.option_id AS o2, COUNT(*) AS c
+    FROM survey_response_options a
+    JOIN survey_response_options b ON b.response_id = a.response_id AND a.option_id < b.option_id
+    JOIN survey_responses r ON r.id = a.response_id
+    WHERE r.survey_id = ${survey.id}
+    GROUP BY a.option_id, b.option_id`
+  const text = new Map(survey.options.map((o) => [o.id, o.optionText]))
+  const total = survey._count.responses
+  return rows
+    .map((r) => ({ o1: Number(r.o1), o2: Number(r.o2), c: Number(r.c) }))
+    .sort((x, y) => y.c - x.c || x.o1 - y.o1 || x.o2 - y.o2)
+    .map((r) => ({
+      option1: { id: r.o1, text: text.get(r.o1)! }, option2: { id: r.o2, text: text.get(r.o2)! },
+      co_occurrence_count: r.c, correlation_percentage: percentage(r.c, total),
+    }))
+}
