@@ -1,4 +1,5 @@
 'use client'
+import type { ReactNode } from 'react'
 import type { PublicPost } from '@/lib/posts/types'
 import { CUTS } from '@/lib/markup/parse'
 import { formatTimestamp, relativeTime } from '@/lib/ui/relative-time'
@@ -21,6 +22,8 @@ export interface PostViewProps {
   onQuote?: (postId: number) => void
   onDelete?: (postId: number) => void
   highlighted?: boolean
+  /** Shown under the post's text (a poll). */
+  children?: ReactNode
 }
 
 const COLORS: Record<string, string> = {
@@ -28,7 +31,7 @@ const COLORS: Record<string, string> = {
   blue: 'text-blue-700', purple: 'text-purple-700', brown: 'text-amber-800',
 }
 
-export function PostView({ post, refs, replies = [], archived = false, compact = false, showFlags = false, countryName, onQuote, onDelete, highlighted }: PostViewProps) {
+export function PostView({ post, refs, replies = [], archived = false, compact = false, showFlags = false, countryName, onQuote, onDelete, highlighted, children }: PostViewProps) {
   const local = useLocalState()
   const hiddenPost = local.hiddenPosts.has(post.id)
   const hiddenUser = post.thread_user_id !== null && local.hiddenUsers.has(post.thread_user_id)
@@ -85,6 +88,7 @@ export function PostView({ post, refs, replies = [], archived = false, compact =
         <PostMedia post={post} compact={compact} />
         {post.content && <PostText content={post.content} cut={compact ? CUTS.reply : cut} refs={refs} />}
       </div>
+      {children}
     </article>
   )
 }

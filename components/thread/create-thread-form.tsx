@@ -6,6 +6,7 @@ import { postWithProgress } from '@/lib/client/upload'
 import { rememberOwn } from '@/lib/client/local-state'
 import { checkMediaFile, MEDIA_ACCEPT } from '@/lib/client/media-file'
 import { PostBody } from '@/components/post/post-body'
+import { EMPTY_POLL, PollEditor, pollProblems, type PollDraft } from '@/components/survey/poll-editor'
 
 const TOPIC_MAX = 100
 const CONTENT_MAX = 2000
@@ -20,6 +21,7 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
   const [errors, setErrors] = useState<string[]>([])
   const [progress, setProgress] = useState<number | null>(null)
   const [done, setDone] = useState(false)
+  const [poll, setPoll] = useState<PollDraft>(EMPTY_POLL)
 
   function validate(): string[] {
     const problems: string[] = []
@@ -30,7 +32,15 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
       const problem = checkMediaFile(file)
       if (problem) problems.push(problem)
     }
-    return problems
+    return [...problems, ...pollProblems(poll)]
+  }
+
+  async function attachPoll(threadId: number, postId: number) {
+    const res = await fetch(`/api/boards/${boardId}/threads/${threadId}/posts/${postId}/survey`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ survey_type: poll.type, question: poll.question, options: poll.options.filter((o) => o.trim()) }),
+    }).catch((err) => { console.error('Failed to create survey', err); return null })
+    if (res && !res.ok) console.error('Failed to create survey', await res.text())
   }
 
   async function submit(e: FormEvent) {
@@ -49,6 +59,8 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
       const { threadId, postId } = res.body as { threadId: number; postId: number }
       rememberOwn('ownThreads', threadId)
       rememberOwn('ownPosts', postId)
+      // The thread exists first; the poll is attached to its opening post (a failure is only logged, per spec).
+      if (poll.enabled) await attachPoll(threadId, postId)
       setDone(true)
       setTimeout(() => router.push(`/board/${boardId}/thread/${threadId}`), REDIRECT_MS)
     } catch {
@@ -83,6 +95,7 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
         <input id="image" type="file" accept={MEDIA_ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm" />
         <p className="text-xs text-slate-500">PNG, JPG, WebP, GIF, MP4, WebM or MP3, up to 4 MB.</p>
       </div>
+      <PollEditor value={poll} onChange={setPoll} />
       {progress !== null && (
         <div className="h-2 w-full overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
           <div className="h-full bg-blue-600 transition-all" style={{ width: `${Math.round(progress * 100)}%` }} />

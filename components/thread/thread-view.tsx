@@ -13,6 +13,8 @@ import { LiveIndicator } from '@/components/ui/live-indicator'
 import { ArchivedBanner } from './archived-banner'
 import { RefPreview } from './ref-preview'
 import { ReplyForm } from './reply-form'
+import { PollView } from '@/components/survey/poll-view'
+import type { SurveyResults } from '@/lib/surveys/types'
 
 export interface ThreadViewProps {
   boardId: string
@@ -23,6 +25,8 @@ export interface ThreadViewProps {
   crossRefs: Record<number, string>
   showFlags: boolean
   countryNames: Record<string, string>
+  /** Server-rendered poll results, by the post they are attached to. */
+  surveyResults: Record<number, SurveyResults>
   quote?: number
 }
 
@@ -41,6 +45,7 @@ export function ThreadView(props: ThreadViewProps) {
   const [preview, setPreview] = useState<{ post: PublicPost; x: number; y: number } | null>(null)
   const [insert, setInsert] = useState<{ text: string; seq: number } | undefined>(props.quote ? { text: `>>${props.quote}\n`, seq: 0 } : undefined)
   const [notice, setNotice] = useState<string | null>(null)
+  const [pollVersions, setPollVersions] = useState<Record<number, number>>({})
   const local = useLocalState()
   const router = useRouter()
   const lastId = useRef(props.posts.at(-1)?.id ?? 0)
@@ -96,6 +101,7 @@ export function ThreadView(props: ThreadViewProps) {
     thread_died: (e) => setThread((t) => ({ ...t, is_dead: true, died_at: e.diedAt,
       deletes_at: new Date(new Date(e.diedAt).getTime() + 48 * 3600_000).toISOString() })),
     thread_deleted: () => setDeleted(true),
+    survey_vote: (e) => setPollVersions((v) => ({ ...v, [e.surveyId]: (v[e.surveyId] ?? 0) + 1 })),
   }, fetchMissed)
 
   const jumpTo = useCallback((id: number) => {
@@ -169,7 +175,12 @@ export function ThreadView(props: ThreadViewProps) {
           <div key={post.id} className={newIds.has(post.id) ? 'post-new rounded' : undefined}>
             <PostView post={post} refs={refs} replies={backlinks.get(post.id)} archived={archived} showFlags={props.showFlags}
               countryName={post.country_code ? props.countryNames[post.country_code] : undefined} highlighted={highlight === post.id}
-              onQuote={(id) => setInsert((i) => ({ text: `>>${id}\n`, seq: (i?.seq ?? 0) + 1 }))} onDelete={deleteOwn} />
+              onQuote={(id) => setInsert((i) => ({ text: `>>${id}\n`, seq: (i?.seq ?? 0) + 1 }))} onDelete={deleteOwn}>
+              {props.surveyResults[post.id] && (
+                <PollView boardId={boardId} threadId={thread.id} postId={post.id} initial={props.surveyResults[post.id]} archived={archived}
+                  version={pollVersions[props.surveyResults[post.id].id] ?? 0} />
+              )}
+            </PostView>
           </div>
         ))}
       </div>

@@ -11,6 +11,7 @@ import { listBoardThreads, listThreadPosts } from '../threads/queries'
 import { referencedPostIds } from '../markup/parse'
 import { locatePosts } from '../posts/locate'
 import { countryName } from '../geo/country-names'
+import { resultsFor } from '../surveys/queries'
 import type { BanBody } from '@/components/bans/ban-screen'
 
 async function visitorIp(): Promise<string> {
@@ -56,9 +57,11 @@ export const loadThreadPage = cache(async (rawBoardId: string, rawThreadId: stri
     const inThread = new Set(posts.map((p) => p.id))
     const foreign = [...new Set(posts.flatMap((p) => referencedPostIds(p.content)))].filter((id) => !inThread.has(id))
     const codes = [...new Set(posts.map((p) => p.country_code).filter((c): c is string => Boolean(c)))]
+    const surveyIds = posts.flatMap((p) => (p.survey ? [p.survey.id] : []))
+    const [crossRefs, results] = await Promise.all([locatePosts(foreign), resultsFor(surveyIds)])
     return {
-      kind: 'ok' as const, board, thread, posts,
-      crossRefs: await locatePosts(foreign),
+      kind: 'ok' as const, board, thread, posts, crossRefs,
+      surveyResults: Object.fromEntries([...results.values()].map((r) => [r.post_id, r])),
       countryNames: Object.fromEntries(codes.map((c) => [c, countryName(c)])),
     }
   })

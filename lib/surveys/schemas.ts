@@ -4,9 +4,7 @@ import { ValidationError, type FieldIssue } from '../errors'
 import { codePoints, normalizeText } from '../text/normalize'
 import type { SurveyType } from './types'
 
-export const TEXT_MAX = 280
-export const OPTIONS_MIN = 2
-export const OPTIONS_MAX = 16
+import { OPTIONS_MAX, OPTIONS_MIN, TEXT_MAX } from './limits'
 
 /** Line breaks in questions and options become spaces; then the usual trimming applies. */
 const oneLine = (v: unknown) => normalizeText(v).replace(/\n+/g, ' ')

@@ -4,8 +4,12 @@ import { startServer, type TestServer } from '../helpers/server'
 
 export const test = base.extend<{ baseURL: string }, { server: TestServer }>({
   server: [async ({}, provide) => {
-    // Generous creation limits: these tests post a lot from one address (limits have their own tests).
-    const server = await startServer({ env: { RATE_LIMITS: JSON.stringify({ threadCreate: { points: 1000 }, postCreate: { points: 1000 } }) } })
+    // Generous limits: these tests post a lot from one address (limits have their own tests). One trusted
+    // proxy hop lets a browser context act as a distinct visitor through X-Forwarded-For.
+    const server = await startServer({ env: {
+      TRUST_PROXY_HOPS: '1',
+      RATE_LIMITS: JSON.stringify({ threadCreate: { points: 1000 }, postCreate: { points: 1000 }, surveyCreate: { points: 1000 }, vote: { points: 1000 } }),
+    } })
     await provide(server)
     await server.stop()
   }, { scope: 'worker', timeout: 90_000 }],

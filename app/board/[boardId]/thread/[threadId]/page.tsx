@@ -47,7 +47,7 @@ export default async function ThreadPage({ params, searchParams }: Props) {
         <h1 className="text-xl font-bold">{page.thread.topic}</h1>
       </div>
       <ThreadView boardId={page.board.id} thread={page.thread} posts={page.posts} bumpLimit={BUMP_LIMIT} crossRefs={page.crossRefs}
-        showFlags={page.board.country_flags_enabled} countryNames={page.countryNames} quote={quoteId} />
+        showFlags={page.board.country_flags_enabled} countryNames={page.countryNames} surveyResults={page.surveyResults} quote={quoteId} />
     </div>
   )
 }

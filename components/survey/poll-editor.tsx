@@ -1,0 +1,57 @@
+'use client'
+import { TEXT_MAX, OPTIONS_MAX, OPTIONS_MIN } from '@/lib/surveys/limits'
+
+export interface PollDraft { enabled: boolean; type: 'single' | 'multiple'; question: string; options: string[] }
+export const EMPTY_POLL: PollDraft = { enabled: false, type: 'single', question: '', options: ['', ''] }
+
+/** Client-side checks with the spec's messages (the server checks again). */
+export function pollProblems(p: PollDraft): string[] {
+  if (!p.enabled) return []
+  const problems: string[] = []
+  if (!p.question.trim()) problems.push('Survey question is required')
+  if (p.options.filter((o) => o.trim()).length < OPTIONS_MIN) problems.push('Survey must have at least 2 options')
+  return problems
+}
+
+/** Shown when 50 or fewer characters remain. */
+function Remaining({ value }: { value: string }) {
+  const left = TEXT_MAX - Array.from(value).length
+  return left <= 50 ? <span className={`text-xs ${left < 10 ? 'text-red-600' : 'text-amber-600'}`}>{left} characters remaining</span> : null
+}
+
+export function PollEditor({ value, onChange }: { value: PollDraft; onChange(p: PollDraft): void }) {
+  const set = (patch: Partial<PollDraft>) => onChange({ ...value, ...patch })
+  const setOption = (i: number, text: string) => set({ options: value.options.map((o, j) => (j === i ? text : o)) })
+  return (
+    <fieldset className="space-y-2 rounded border border-indigo-200 bg-indigo-50/40 p-3">
+      <label className="flex items-center gap-2 text-sm font-semibold">
+        <input type="checkbox" checked={value.enabled} onChange={(e) => set({ enabled: e.target.checked })} /> Add a poll
+      </label>
+      {value.enabled && <>
+        <div className="flex gap-4 text-sm">
+          <label className="flex items-center gap-1"><input type="radio" name="poll-type" checked={value.type === 'single'} onChange={() => set({ type: 'single' })} /> Single choice</label>
+          <label className="flex items-center gap-1"><input type="radio" name="poll-type" checked={value.type === 'multiple'} onChange={() => set({ type: 'multiple' })} /> Multiple choice</label>
+        </div>
+        <div>
+          <label htmlFor="poll-question" className="block text-sm font-medium">Question</label>
+          <input id="poll-question" value={value.question} maxLength={TEXT_MAX} onChange={(e) => set({ question: e.target.value })} className="w-full rounded border border-slate-300 p-1.5 text-sm" />
+          <Remaining value={value.question} />
+        </div>
+        {value.options.map((option, i) => (
+          <div key={i}>
+            <div className="flex gap-2">
+              <input aria-label={`Option ${i + 1}`} value={option} maxLength={TEXT_MAX} onChange={(e) => setOption(i, e.target.value)} className="flex-1 rounded border border-slate-300 p-1.5 text-sm" />
+              {value.options.length > OPTIONS_MIN && (
+                <button type="button" aria-label={`Remove option ${i + 1}`} onClick={() => set({ options: value.options.filter((_, j) => j !== i) })} className="px-2 text-slate-500 hover:text-red-600">×</button>
+              )}
+            </div>
+            <Remaining value={option} />
+          </div>
+        ))}
+        {value.options.length < OPTIONS_MAX && (
+          <button type="button" onClick={() => set({ options: [...value.options, ''] })} className="text-sm font-medium text-indigo-700 hover:underline">+ Add option</button>
+        )}
+      </>}
+    </fieldset>
+  )
+}
