@@ -2,25 +2,21 @@
 import { mkdtempSync, existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import S3rver from 's3rver'
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
+import { startS3 } from '../helpers/s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LocalStorage } from '@/lib/media/local-storage'
 import { S3Storage } from '@/lib/media/s3-storage'
 import type { MediaStorage } from '@/lib/media/storage'
 
 const BUCKET = 'corkboard-test'
-let s3rver: S3rver
+let s3: Awaited<ReturnType<typeof startS3>>
 let endpoint: string
 
 beforeAll(async () => {
-  s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(path.join(os.tmpdir(), 'cb-s3-')) })
-  const { port } = await s3rver.run()
-  endpoint = `http://127.0.0.1:${port}`
-  const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } })
-  await client.send(new CreateBucketCommand({ Bucket: BUCKET }))
+  s3 = await startS3(BUCKET)
+  endpoint = s3.endpoint
 })
-afterAll(async () => { await s3rver?.close() })
+afterAll(async () => { await s3?.close() })
 
 const backends: Array<[string, () => MediaStorage]> = [
   ['local disk', () => new LocalStorage(mkdtempSync(path.join(os.tmpdir(), 'cb-media-')), '/media')],

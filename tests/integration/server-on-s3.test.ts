@@ -1,27 +1,20 @@
 // The whole server with S3 media storage against a real S3-compatible server (s3rver): uploads land in the
 // bucket under the configured prefix, posts point at the public URL, and health follows the bucket.
-import { mkdtempSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import S3rver from 's3rver'
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import { ListObjectsV2Command } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../helpers/server'
 import { form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
+import { startS3 } from '../helpers/s3'
 
 const BUCKET = 'corkboard-media'
-let s3rver: S3rver | undefined
+let s3rver: Awaited<ReturnType<typeof startS3>>
 let endpoint: string
 let server: TestServer
-let s3: S3Client
 
 beforeAll(async () => {
-  s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(path.join(os.tmpdir(), 'cb-s3-')) })
-  const { port } = await s3rver.run()
-  endpoint = `http://127.0.0.1:${port}`
-  s3 = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } })
-  await s3.send(new CreateBucketCommand({ Bucket: BUCKET }))
+  s3rver = await startS3(BUCKET)
+  endpoint = s3rver.endpoint
   server = await startServer({ env: {
     S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_PREFIX: 'cb/', S3_PUBLIC_URL: `${endpoint}/${BUCKET}`,
@@ -41,14 +34,13 @@ it('stores uploads in the bucket and links posts to the public URL', async () =>
   const image = await fetch(op.image_url)
   expect(image.status).toBe(200)
   expect(image.headers.get('content-type')).toBe('image/png')
-  const listed = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'cb/' }))
+  const listed = await s3rver.client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'cb/' }))
   expect(listed.Contents?.map((o) => o.Key).sort()).toEqual([op.image_url.slice(`${endpoint}/${BUCKET}/`.length), op.thumbnail_url.slice(`${endpoint}/${BUCKET}/`.length)].sort())
   expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
 })
 
 it('reports storage down when the bucket is unreachable', async () => {
-  await s3rver!.close()
-  s3rver = undefined
+  await s3rver.close()
   const res = await fetch(`${server.url}/api/health`)
   expect(res.status).toBe(503)
   expect((await res.json()).checks).toEqual({ database: 'ok', storage: 'error' })
