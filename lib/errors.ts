@@ -15,9 +15,9 @@ export class ValidationError extends DomainError {
   }
 }
 
-/** 401: no valid staff session. */
+/** 401: no valid staff session ("Login required"), or failed credentials ("Invalid credentials"). */
 export class LoginRequiredError extends DomainError {
-  constructor() { super('Login required') }
+  constructor(message = 'Login required') { super(message) }
 }
 
 /** 403 with a sentence ("Moderator privileges required", "Invalid CSRF token", …). */

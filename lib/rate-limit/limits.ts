@@ -11,6 +11,9 @@ export const LIMITS = {
   vote: { points: 30, duration: 60 },
   visitorDelete: { points: 30, duration: 60 },
   appeal: { points: 5, duration: 60 * 60 },
+  loginFailUser: { points: 5, duration: 15 * 60 }, // failed logins per (username, IP)
+  loginFailIp: { points: 20, duration: 15 * 60 }, // failed logins per IP
+  staffWrite: { points: 60, duration: 60 }, // per staff user
 } as const
 
 export type LimitName = keyof typeof LIMITS
@@ -37,13 +40,27 @@ async function build(): Promise<Map<LimitName, RateLimiterAbstract>> {
   return map
 }
 
+function limiters(): Promise<Map<LimitName, RateLimiterAbstract>> {
+  const g = globalThis as Holder
+  return (g[KEY] ??= build())
+}
+
+/** Throws RateLimitedError (429) when any named limit is already used up, without counting this request. */
+export async function assertNotExhausted(key: string, ...names: LimitName[]): Promise<void> {
+  const all = await limiters()
+  for (const name of names) {
+    const limiter = all.get(name)!
+    const res = await limiter.get(key)
+    if (res && res.consumedPoints >= limiter.points) throw new RateLimitedError(res.msBeforeNext / 1000)
+  }
+}
+
 /** Counts one request against each named limit; throws RateLimitedError (429) when any is exhausted. */
 export async function consume(key: string, ...names: LimitName[]): Promise<void> {
-  const g = globalThis as Holder
-  const limiters = await (g[KEY] ??= build())
+  const all = await limiters()
   for (const name of names) {
     try {
-      await limiters.get(name)!.consume(key)
+      await all.get(name)!.consume(key)
     } catch (res) {
       if (res instanceof RateLimiterRes) throw new RateLimitedError(res.msBeforeNext / 1000)
       throw res

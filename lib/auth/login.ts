@@ -1,0 +1,65 @@
+// Staff login and logout (contract 2.8). A failed login answers the same for an unknown user, a wrong password
+// and an inactive account, and costs the same time (a password check runs in every case). Failures are
+// rate-limited per (username, IP) and per IP.
+import { getDb } from '../db/client'
+import { LoginRequiredError, ValidationError, type FieldIssue } from '../errors'
+import { assertNotExhausted, consume } from '../rate-limit/limits'
+import { hashPassword, verifyPassword } from './password'
+import { assertCsrf } from './staff'
+import { newCsrfToken, type StaffSession } from './session'
+
+let dummyHash: Promise<string> | undefined
+
+export interface LoginInput { body: unknown; ip: string; csrfHeader: string | null }
+
+export async function login(session: StaffSession, { body, ip, csrfHeader }: LoginInput) {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
+  assertCsrf(session, csrfHeader ?? (typeof b._csrf === 'string' ? b._csrf : null))
+  const username = typeof b.username === 'string' ? b.username.trim() : ''
+  const password = typeof b.password === 'string' ? b.password : ''
+  const missing: FieldIssue[] = []
+  if (!username) missing.push({ field: 'username', message: 'Username is required' })
+  if (!password) missing.push({ field: 'password', message: 'Password is required' })
+  if (missing.length) throw new ValidationError(missing, 'Username and password are required')
+
+  const userKey = `${username.toLowerCase()}|${ip}`
+  await assertNotExhausted(userKey, 'loginFailUser')
+  await assertNotExhausted(ip, 'loginFailIp')
+  const db = await getDb()
+  const user = await db.staffUser.findUnique({ where: { usernameLower: username.toLowerCase() }, include: { boards: true } })
+  const passwordOk = await verifyPassword(user?.passwordHash ?? await (dummyHash ??= hashPassword('not a real password')), password)
+  if (!user || !passwordOk || !user.isActive) {
+    await Promise.allSettled([consume(userKey, 'loginFailUser'), consume(ip, 'loginFailIp')])
+    throw new LoginRequiredError('Invalid credentials')
+  }
+
+  await db.staffUser.update({ where: { id: user.id }, data: { lastLogin: new Date() } })
+  // A new cookie for the logged-in session, with a fresh CSRF token.
+  session.userId = user.id
+  session.loginAt = Date.now()
+  session.generation = user.sessionGeneration
+  session.csrfToken = newCsrfToken()
+  await session.save()
+  return {
+    user: { id: user.id, username: user.username, email: user.email, role: user.role, boards: user.boards.map((x) => x.boardId).sort() },
+    csrfToken: session.csrfToken,
+  }
+}
+
+/** Ends the session; bumping the generation ends every other cookie of the user too (contract 0.8). */
+export async function logout(session: StaffSession): Promise<void> {
+  if (session.userId && session.generation !== undefined) {
+    const db = await getDb()
+    await db.staffUser.updateMany({ where: { id: session.userId, sessionGeneration: session.generation }, data: { sessionGeneration: { increment: 1 } } })
+  }
+  session.destroy()
+}
+
+/** The session's CSRF token, creating an anonymous pre-login session when there is none (contract 0.10). */
+export async function csrfToken(session: StaffSession): Promise<string> {
+  if (!session.csrfToken) {
+    session.csrfToken = newCsrfToken()
+    await session.save()
+  }
+  return session.csrfToken
+}

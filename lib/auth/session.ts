@@ -1,0 +1,38 @@
+// The staff session (contract 0.8): a sealed, encrypted iron-session cookie `cb_session` holding the CSRF
+// token and, once logged in, the user id, login time and the user's session generation.
+import { randomBytes } from 'node:crypto'
+import { cookies } from 'next/headers'
+import { getIronSession, type IronSession, type SessionOptions } from 'iron-session'
+import { getConfig } from '../config'
+
+export const SESSION_TTL_SECONDS = 24 * 60 * 60
+
+export interface SessionData {
+  csrfToken?: string
+  userId?: number
+  loginAt?: number
+  generation?: number
+}
+
+export type StaffSession = IronSession<SessionData>
+
+export function sessionOptions(): SessionOptions {
+  const config = getConfig()
+  return {
+    password: config.sessionSecret,
+    cookieName: 'cb_session',
+    ttl: SESSION_TTL_SECONDS,
+    cookieOptions: {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: config.env === 'production' && Boolean(config.publicOrigin?.startsWith('https:')),
+    },
+  }
+}
+
+export async function getSession(): Promise<StaffSession> {
+  return getIronSession<SessionData>(await cookies(), sessionOptions())
+}
+
+export const newCsrfToken = () => randomBytes(32).toString('base64url')
