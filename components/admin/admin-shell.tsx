@@ -1,0 +1,65 @@
+'use client'
+import Link from 'next/link'
+import { usePathname, useRouter } from 'next/navigation'
+import { useEffect, useState, type ReactNode } from 'react'
+import { clearAdminUser, readAdminUser } from '@/lib/client/admin-user'
+import type { Role } from '@/lib/staff/schemas'
+
+const NAV: { href: string; label: string; roles: Role[] }[] = [
+  { href: '/admin/dashboard', label: 'Dashboard', roles: ['janitor', 'moderator', 'admin'] },
+  { href: '/admin/bans', label: 'Bans', roles: ['janitor', 'moderator', 'admin'] },
+  { href: '/admin/actions', label: 'Actions', roles: ['janitor', 'moderator', 'admin'] },
+  { href: '/admin/users', label: 'Users', roles: ['admin'] },
+  { href: '/admin/rangebans', label: 'Rangebans', roles: ['admin'] },
+  { href: '/admin/housekeeping', label: 'Housekeeping', roles: ['admin'] },
+  { href: '/admin/settings', label: 'Settings', roles: ['admin'] },
+  { href: '/admin/stats', label: 'Statistics', roles: ['admin', 'moderator'] },
+]
+
+export const ROLE_BADGE: Record<Role, string> = { admin: 'bg-red-600 text-white', moderator: 'bg-yellow-400 text-slate-900', janitor: 'bg-sky-600 text-white' }
+
+/** The staff area's frame (staff spec 2): role-dependent navigation, who is logged in, logout, footer. */
+export function AdminShell({ user, children }: { user: { username: string; role: Role }; children: ReactNode }) {
+  const router = useRouter()
+  const pathname = usePathname()
+  const [logoutError, setLogoutError] = useState<string | null>(null)
+
+  // The screens follow the stored admin user; without one (or with unparsable data) it is back to login.
+  useEffect(() => {
+    if (!readAdminUser()) router.replace('/admin/login')
+  }, [router])
+
+  async function logout() {
+    try {
+      const res = await fetch('/api/admin/logout', { credentials: 'include' })
+      if (!res.ok) throw new Error(String(res.status))
+      clearAdminUser()
+      router.push('/admin/login')
+    } catch {
+      setLogoutError('Failed to logout. Please try again.')
+      clearAdminUser()
+      setTimeout(() => router.push('/admin/login'), 2000)
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <header className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-900 px-4 py-2 text-white">
+        <nav className="flex flex-wrap gap-3 text-sm" aria-label="Staff">
+          {NAV.filter((n) => n.roles.includes(user.role)).map((n) => (
+            <Link key={n.href} href={n.href} className={pathname.startsWith(n.href) ? 'font-semibold underline' : 'hover:underline'}>{n.label}</Link>
+          ))}
+        </nav>
+        <div className="flex items-center gap-2 text-sm">
+          <span>Logged in as:</span>
+          <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${ROLE_BADGE[user.role]}`}>{user.role}</span>
+          <span className="font-medium">{user.username}</span>
+          <button type="button" onClick={logout} className="ml-2 rounded border border-white/40 px-2 py-0.5 hover:bg-white/10">Logout</button>
+        </div>
+      </header>
+      {logoutError && <p role="alert" className="text-sm text-red-600">{logoutError}</p>}
+      {children}
+      <footer className="pt-6 text-center text-xs text-slate-500">Corkboard staff area © {new Date().getFullYear()}</footer>
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+'use client'
+import Link from 'next/link'
+import { useRouter } from 'next/navigation'
+import { useEffect, useState, type FormEvent } from 'react'
+import { storeAdminUser } from '@/lib/client/admin-user'
+
+/** Staff login (staff spec 2, 4, 5): the form stays disabled until the security token has arrived. */
+export function LoginForm() {
+  const router = useRouter()
+  const [token, setToken] = useState<string | null>(null)
+  const [initError, setInitError] = useState<string | null>(null)
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    fetch('/api/admin/csrf-token', { credentials: 'include' })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(String(res.status))
+        setToken((await res.json()).csrfToken)
+      })
+      .catch(() => setInitError('Failed to initialize login form. Please refresh the page.'))
+  }, [])
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setError(null)
+    if (!username.trim() || !password) return setError('Username and password are required')
+    if (!token) return setError('Security token not available. Please refresh the page.')
+    setBusy(true)
+    try {
+      const res = await fetch('/api/admin/login', {
+        method: 'POST', credentials: 'include',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+        body: JSON.stringify({ username: username.trim(), password, _csrf: token }),
+      })
+      const body = await res.json().catch(() => null)
+      if (!res.ok) return setError(body?.error ?? 'Login failed')
+      storeAdminUser(body.user)
+      router.push('/admin/dashboard')
+    } catch {
+      setError('Authentication failed. Please try again.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (initError) return <p role="alert" className="text-sm text-red-600">{initError}</p>
+  if (!token) return <p className="text-sm text-slate-600">Initializing login form...</p>
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3" aria-label="Staff login">
+      <div>
+        <label htmlFor="username" className="block text-sm font-semibold">Username</label>
+        <input id="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} className="w-full rounded border border-slate-300 p-2 text-sm" />
+      </div>
+      <div>
+        <label htmlFor="password" className="block text-sm font-semibold">Password</label>
+        <input id="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} className="w-full rounded border border-slate-300 p-2 text-sm" />
+      </div>
+      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+      <button type="submit" disabled={busy} className="w-full rounded bg-blue-600 py-2 text-sm font-medium text-white disabled:opacity-60">
+        {busy ? 'Logging in...' : 'Login'}
+      </button>
+      <Link href="/" className="block text-center text-sm text-board-link hover:underline">Return to main site</Link>
+    </form>
+  )
+}

@@ -1,0 +1,27 @@
+'use client'
+// The admin user summary kept in browser storage under `adminUser` (staff spec 3). It only decides what the
+// admin screens show; the server checks the session cookie on every request.
+export interface StoredAdminUser { id: number; username: string; role: 'janitor' | 'moderator' | 'admin' }
+
+const KEY = 'adminUser'
+
+export function readAdminUser(): StoredAdminUser | null {
+  const raw = localStorage.getItem(KEY)
+  if (!raw) return null
+  try {
+    const u = JSON.parse(raw)
+    if (typeof u?.id === 'number' && typeof u?.username === 'string' && ['janitor', 'moderator', 'admin'].includes(u?.role)) return u
+  } catch {
+    // fall through: unparsable data is removed
+  }
+  localStorage.removeItem(KEY)
+  return null
+}
+
+export function storeAdminUser(u: StoredAdminUser): void {
+  localStorage.setItem(KEY, JSON.stringify({ id: u.id, username: u.username, role: u.role }))
+}
+
+export function clearAdminUser(): void {
+  localStorage.removeItem(KEY)
+}
