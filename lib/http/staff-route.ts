@@ -6,7 +6,7 @@ import { assertCsrf, requireStaff, type Staff } from '../auth/staff'
 import { consume } from '../rate-limit/limits'
 import type { Role } from '../staff/schemas'
 import type { ParamParser } from './params'
-import { route, type RouteContext } from './route'
+import { readJson, route, type RouteContext } from './route'
 
 type ParamSpec = Record<string, ParamParser<unknown>>
 type ParsedParams<S extends ParamSpec> = { [K in keyof S]: ReturnType<S[K]> }
@@ -18,13 +18,15 @@ export function staffRoute<S extends ParamSpec = ParamSpec, Q extends z.ZodType 
   spec: { role?: Role; params?: S; query?: Q; body?: B },
   handler: (ctx: StaffContext<ParsedParams<S>, Infer<Q>, Infer<B>>) => Promise<Response>,
 ) {
-  return route(spec, async (ctx) => {
+  // Who is asking (401/403) and the CSRF token come before the body is judged (400).
+  return route({ params: spec.params, query: spec.query }, async (ctx) => {
     const session = await getSession()
     const staff = await requireStaff(session, spec.role)
     if (ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD') {
       assertCsrf(session, ctx.req.headers.get('x-csrf-token'))
       await consume(`staff:${staff.id}`, 'staffWrite')
     }
-    return handler({ ...ctx, staff, session })
+    const body = (spec.body ? spec.body.parse(await readJson(ctx.req)) : undefined) as Infer<B>
+    return handler({ ...ctx, body, staff, session })
   })
 }

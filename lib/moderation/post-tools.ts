@@ -1,0 +1,51 @@
+// Staff tools on a single post (contract 2.12): IP lookup (also for posts deleted by staff in the last 24 hours,
+// from their snapshot; every lookup is audited) and colour changes (logged, live to both rooms).
+import { getDb } from '../db/client'
+import { ConflictError, NotFoundError, ValidationError } from '../errors'
+import { assertCanModerate, type Staff } from '../auth/staff'
+import { publish } from '../events/bus'
+import { POST_COLORS, type PostColor } from '../posts/types'
+import { POST_INCLUDE, toPublicPost } from '../posts/to-public'
+import { banMarksFor } from '../posts/ban-marks'
+import { codePoints, normalizeText } from '../text/normalize'
+import { logAction } from './log'
+import { REASON_MAX } from './staff-delete'
+
+export interface PostRef { boardId: string; threadId: number; postId: number }
+
+export async function lookupPostIp(staff: Staff, { boardId, threadId, postId }: PostRef) {
+  assertCanModerate(staff, boardId)
+  const db = await getDb()
+  const post = await db.post.findUnique({ where: { id: postId } })
+  const live = post && post.boardId === boardId && post.threadId === threadId ? post : null
+  const snapshot = live ? null : await db.moderationSnapshot.findFirst({
+    where: { postId, boardId, threadId, expiresAt: { gt: new Date() } }, orderBy: { id: 'desc' },
+  })
+  if (!live && !snapshot) throw new NotFoundError('Post not found')
+  await db.staffAuditEntry.create({ data: { adminUserId: staff.id, action: 'post_ip_lookup', target: `post:${postId}` } })
+  return live
+    ? { ip_address: live.ipAddress, post_content: live.content, image_url: live.imageUrl, deleted: false }
+    : { ip_address: snapshot!.ipAddress, post_content: snapshot!.content, image_url: snapshot!.imageUrl, deleted: true }
+}
+
+export async function changeColor(staff: Staff, ref: PostRef, colorRaw: unknown, reasonRaw: unknown) {
+  assertCanModerate(staff, ref.boardId)
+  if (typeof colorRaw !== 'string' || !POST_COLORS.includes(colorRaw as PostColor)) {
+    throw ValidationError.field('color', `Invalid color. Use one of: ${POST_COLORS.join(', ')}`)
+  }
+  const color = colorRaw as PostColor
+  const note = normalizeText(reasonRaw)
+  if (codePoints(note) > REASON_MAX) throw ValidationError.field('reason', `Reason must be ${REASON_MAX} characters or less`)
+  const db = await getDb()
+  const updated = await db.$transaction(async (tx) => {
+    const post = await tx.post.findUnique({ where: { id: ref.postId }, include: { thread: { select: { isDead: true } } } })
+    if (!post || post.boardId !== ref.boardId || post.threadId !== ref.threadId) throw new NotFoundError('Post not found')
+    if (post.thread.isDead) throw new ConflictError('Cannot change colors in archived threads')
+    await logAction(tx, { actionType: 'color_changed', staff, boardId: ref.boardId, threadId: ref.threadId, postId: ref.postId,
+      ipAddress: post.ipAddress, reason: note || `Changed color from ${post.color} to ${color}`, details: { from: post.color, to: color } })
+    return tx.post.update({ where: { id: ref.postId }, data: { color }, include: POST_INCLUDE })
+  })
+  publish({ name: 'post_color_changed', payload: { postId: ref.postId, threadId: ref.threadId, boardId: ref.boardId, color } })
+  const marks = await banMarksFor(db, [updated.id])
+  return toPublicPost(updated, marks.get(updated.id))
+}
