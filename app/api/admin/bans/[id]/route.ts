@@ -1,0 +1,20 @@
+import { z } from 'zod'
+import { methodNotAllowed } from '@/lib/http/route'
+import { staffRoute } from '@/lib/http/staff-route'
+import { json } from '@/lib/http/error-response'
+import { idParam } from '@/lib/http/params'
+import { getBanForStaff } from '@/lib/bans/queries'
+import { updateBan } from '@/lib/bans/update-ban'
+import { toBanDto } from '@/lib/bans/types'
+
+const params = { id: idParam('Ban not found') }
+
+// GET /api/admin/bans/{id} – one ban (appeal text for moderators and admins)
+export const GET = staffRoute({ params }, async ({ staff, params }) =>
+  json({ ban: toBanDto(await getBanForStaff(staff, params.id), staff.role !== 'janitor') }))
+
+// PUT /api/admin/bans/{id} – approve or deny an appeal, lift the ban, or change its expiry
+export const PUT = staffRoute({ role: 'moderator', params, body: z.unknown() }, async ({ staff, params, body }) =>
+  json({ message: 'Ban updated successfully', ban: await updateBan(staff, params.id, body) }))
+
+export const { POST, PATCH, DELETE } = methodNotAllowed('GET', 'PUT')
