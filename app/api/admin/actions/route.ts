@@ -1,0 +1,14 @@
+import { methodNotAllowed } from '@/lib/http/route'
+import { staffRoute } from '@/lib/http/staff-route'
+import { json } from '@/lib/http/error-response'
+import { listActions } from '@/lib/moderation/actions'
+import { actionFilters, ZActionQuery } from '@/lib/moderation/action-query'
+import { parsePaging } from '@/lib/bans/queries'
+
+// GET /api/admin/actions – the moderation log, filtered and paged, newest first
+export const GET = staffRoute({ query: ZActionQuery }, async ({ staff, query }) => {
+  const { limit, offset } = parsePaging(query, 50, 200)
+  return json(await listActions(staff, actionFilters(query), limit, offset))
+})
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET')
