@@ -1,0 +1,78 @@
+// Range bans for admins (contract 2.11): list in force, create (normalised, no duplicate in force), statistics,
+// soft removal. Creation and removal are logged. Enforcement starts with the next request (lib/bans/check.ts).
+import { getDb } from '../db/client'
+import { ConflictError, NotFoundError, ValidationError, type FieldIssue } from '../errors'
+import type { Staff } from '../auth/staff'
+import { codePoints, normalizeText } from '../text/normalize'
+import { countryName } from '../geo/country-names'
+import { logAction } from '../moderation/log'
+import { REASON_MAX } from '../moderation/staff-delete'
+import { parseExpiry } from '../bans/ban-rules'
+import { normalizeBanValue, RANGE_BAN_TYPES, type RangeBanType } from './values'
+import { toRangebanDto } from './types'
+
+const inForce = (now: Date) => ({ isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] })
+
+export async function listRangebans(boardId?: string) {
+  const db = await getDb()
+  const rows = await db.rangeBan.findMany({
+    where: { AND: [inForce(new Date()), boardId ? { OR: [{ boardId }, { boardId: null }] } : {}] },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  })
+  return rows.map(toRangebanDto)
+}
+
+export async function createRangeban(staff: Staff, body: unknown) {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
+  if (!RANGE_BAN_TYPES.includes(b.ban_type as RangeBanType)) throw ValidationError.field('ban_type', 'Invalid ban type')
+  const type = b.ban_type as RangeBanType
+  const issues: FieldIssue[] = []
+  let value = ''
+  try { value = normalizeBanValue(type, b.ban_value) } catch (err) { issues.push(...(err as ValidationError).details) }
+  const reason = normalizeText(b.reason)
+  if (!reason) issues.push({ field: 'reason', message: 'Reason is required' })
+  else if (codePoints(reason) > REASON_MAX) issues.push({ field: 'reason', message: `Reason must be ${REASON_MAX} characters or less` })
+  let expiresAt: Date | null = null
+  try { expiresAt = parseExpiry(b.expires_at) } catch (err) { issues.push(...(err as ValidationError).details) }
+  const boardId = b.board_id === null || b.board_id === undefined || b.board_id === '' ? null : String(b.board_id)
+  const db = await getDb()
+  if (boardId && !(await db.board.findUnique({ where: { id: boardId } }))) issues.push({ field: 'board_id', message: `Unknown board: ${boardId}` })
+  if (issues.length) throw new ValidationError(issues)
+
+  const now = new Date()
+  const created = await db.$transaction(async (tx) => {
+    if (await tx.rangeBan.findFirst({ where: { AND: [inForce(now), { banType: type, banValue: value, boardId }] } })) {
+      throw new ConflictError('Active rangeban already exists for this value')
+    }
+    const r = await tx.rangeBan.create({ data: { banType: type, banValue: value, boardId, reason, expiresAt, adminUserId: staff.id, adminUsername: staff.username } })
+    await logAction(tx, { actionType: 'rangeban_created', staff, boardId, rangebanId: r.id, reason, details: { ban_type: type, ban_value: value } })
+    return r
+  })
+  return toRangebanDto(created)
+}
+
+export async function removeRangeban(staff: Staff, id: number) {
+  const db = await getDb()
+  await db.$transaction(async (tx) => {
+    const r = await tx.rangeBan.findUnique({ where: { id } })
+    if (!r || !r.isActive) throw new NotFoundError('Rangeban not found')
+    await tx.rangeBan.update({ where: { id }, data: { isActive: false, removedAt: new Date(), removedById: staff.id } })
+    await logAction(tx, { actionType: 'rangeban_removed', staff, boardId: r.boardId, rangebanId: id, reason: r.reason })
+  })
+}
+
+export async function rangebanStats() {
+  const db = await getDb()
+  const now = new Date()
+  const [all, active, countries] = await Promise.all([
+    db.rangeBan.groupBy({ by: ['banType'], _count: { _all: true } }),
+    db.rangeBan.groupBy({ by: ['banType'], where: inForce(now), _count: { _all: true } }),
+    db.rangeBan.groupBy({ by: ['banValue'], where: { AND: [inForce(now), { banType: 'country' }] }, _count: { _all: true } }),
+  ])
+  const activeBy = new Map(active.map((a) => [a.banType, a._count._all]))
+  return {
+    byType: all.map((a) => ({ ban_type: a.banType, count: a._count._all, active_count: activeBy.get(a.banType) ?? 0 })).sort((x, y) => x.ban_type.localeCompare(y.ban_type)),
+    topCountries: countries.map((c) => ({ country_code: c.banValue, country_name: countryName(c.banValue), ban_count: c._count._all }))
+      .sort((x, y) => y.ban_count - x.ban_count || x.country_code.localeCompare(y.country_code)).slice(0, 10),
+  }
+}
