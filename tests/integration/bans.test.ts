@@ -71,6 +71,8 @@ describe('creating bans', () => {
     expect(await janitor.write('POST', '/api/admin/bans', { ip_address: ip, board_id: null, reason: 'x', expires_at: inDays(1) })).toMatchObject({ status: 403, body: { error: 'Only admins can create global bans' } })
     expect(await janitor.write('POST', '/api/admin/bans', { ip_address: ip, board_id: 'food', reason: 'x', expires_at: inDays(31) })).toMatchObject({ status: 403, body: { error: 'Only admins can create bans longer than 30 days' } })
     expect(await moderator.write('POST', '/api/admin/bans', { ip_address: ip, board_id: 'food', reason: 'x', expires_at: null })).toMatchObject({ status: 403, body: { error: 'Only admins can create bans longer than 30 days' } })
+    expect(await moderator.write('POST', '/api/admin/bans', { ip_address: ip, board_id: 'food', reason: 'x', expires_at: inDays(90) })).toMatchObject({ status: 403, body: { error: 'Only admins can create bans longer than 30 days' } })
+    expect(await moderator.write('POST', '/api/admin/bans', { ip_address: ip, board_id: null, reason: 'x', expires_at: inDays(1) })).toMatchObject({ status: 403, body: { error: 'Only admins can create global bans' } })
     expect(await techJanitor.write('POST', '/api/admin/bans', { ip_address: ip, board_id: 'food', reason: 'x', expires_at: inDays(1) })).toMatchObject({ status: 403, body: { error: 'Not authorized to moderate this board' } })
     const global = await admin.write('POST', '/api/admin/bans', { ip_address: ip, board_id: null, reason: 'raid', expires_at: null })
     expect(global).toMatchObject({ status: 201, body: { ban: { board_id: null, expires_at: null } } })
@@ -93,6 +95,18 @@ describe('creating bans', () => {
     await admin.write('POST', '/api/admin/bans', { ip_address: '2001:db8:aa:bb::1', board_id: 'science', reason: 'v6', expires_at: null })
     expect((await tryPost('2001:db8:aa:bb:ffff::7', 'science')).status).toBe(403)
     expect((await tryPost('2001:db8:aa:bc::1', 'science')).status).toBe(201)
+  })
+})
+
+describe('expiry', () => {
+  it('an expired personal ban or range ban no longer applies', async () => {
+    const ip = visitorIp()
+    const past = new Date(Date.now() - 60_000)
+    await sql(server.database, `INSERT INTO bans (ip_address, ip_key, board_id, reason, expires_at, is_active, created_at) VALUES (?, ?, 'food', 'old', ?, ?, ?)`, ip, ip, past, true, past)
+    await sql(server.database, `INSERT INTO range_bans (ban_type, ban_value, board_id, reason, expires_at, is_active, created_at) VALUES ('ip_range', ?, NULL, 'old range', ?, ?, ?)`, `${ip}/32`, past, true, past)
+    expect((await tryPost(ip)).status).toBe(201)
+    await sql(server.database, `INSERT INTO range_bans (ban_type, ban_value, board_id, reason, expires_at, is_active, created_at) VALUES ('ip_range', ?, NULL, 'current range', ?, ?, ?)`, `${ip}/32`, new Date(Date.now() + 60_000), true, past)
+    expect((await tryPost(ip)).body.error).toBe('Rangebanned')
   })
 })
 

@@ -91,6 +91,19 @@ describe('login', () => {
   })
 })
 
+describe('secrets stay secret', () => {
+  it('never shows passwords or hashes in responses or the server log', async () => {
+    const { username, password } = await createStaff(server.database, { username: 'secretive', role: 'admin', password: 'Tr0ub4dor&3-unique' })
+    const c = client()
+    const failed = await c.login(username, 'Wr0ng-guess-unique')
+    const ok = await c.login(username, password)
+    const users = await c.request('GET', '/api/admin/users')
+    const me = await c.request('GET', '/api/admin/me')
+    const everything = JSON.stringify([failed.body, ok.body, users.body, me.body]) + server.output()
+    for (const secret of [password, 'Wr0ng-guess-unique', '$argon2id$', 'password_hash', 'passwordHash']) expect(everything).not.toContain(secret)
+  })
+})
+
 describe('sessions', () => {
   it('answers 401 on staff routes without a session', async () => {
     expect(await client().request('GET', '/api/admin/me')).toMatchObject({ status: 401, body: { error: 'Login required' } })
