@@ -1,5 +1,6 @@
 import Link from 'next/link'
 import { Card } from '@/components/ui/card'
+import { AppealForm } from './appeal-form'
 
 export interface BanBody {
   error: 'Banned' | 'Rangebanned'
@@ -9,7 +10,7 @@ export interface BanBody {
 }
 
 /** Replaces the board and thread pages for a banned visitor (visitor spec 2, ban screen). */
-export function BanScreen({ body }: { body: BanBody }) {
+export function BanScreen({ body, boardId }: { body: BanBody; boardId: string }) {
   if (body.error === 'Rangebanned' && body.rangeban) {
     const r = body.rangeban
     return (
@@ -32,7 +33,12 @@ export function BanScreen({ body }: { body: BanBody }) {
         <div><dt className="inline font-semibold">Expires: </dt><dd className="inline">{b.expires_at ?? 'Permanent'}</dd></div>
         {b.post_id && <div><dt className="inline font-semibold">Post: </dt><dd className="inline">thread {b.thread_id}, post {b.post_id}</dd></div>}
       </dl>
+      {b.post_image_url && (
+        // eslint-disable-next-line @next/next/no-img-element -- the offending post's image, as kept with the ban
+        <img src={b.post_image_url} alt="Image of the offending post" className="mt-2 max-h-40 rounded border border-slate-200" />
+      )}
       {b.post_content && <blockquote className="mt-2 whitespace-pre-wrap border-l-4 border-slate-300 pl-3 text-sm text-slate-700">{b.post_content}</blockquote>}
+      <AppealForm boardId={boardId} banId={b.id} status={b.appeal_status} />
       <Link href="/" className="mt-3 inline-block text-board-link hover:underline">Return to Home</Link>
     </Card>
   )

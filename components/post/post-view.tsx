@@ -9,6 +9,8 @@ import { PostMedia } from './post-media'
 import { PostText } from './post-text'
 import type { RefContext } from './post-body'
 import { CountryFlag } from './country-flag'
+import { StaffMenu } from './staff-menu'
+import { useAdminUser } from '@/lib/client/admin-user'
 
 export interface PostViewProps {
   post: PublicPost
@@ -36,6 +38,7 @@ export function PostView({ post, refs, replies = [], archived = false, compact =
   const hiddenPost = local.hiddenPosts.has(post.id)
   const hiddenUser = post.thread_user_id !== null && local.hiddenUsers.has(post.thread_user_id)
   const own = local.ownPosts.has(post.id)
+  const staff = useAdminUser()
 
   if (hiddenPost || hiddenUser) {
     return (
@@ -70,6 +73,7 @@ export function PostView({ post, refs, replies = [], archived = false, compact =
         {showFlags && post.country_code && <CountryFlag code={post.country_code} name={countryName ?? post.country_code} />}
         <time dateTime={post.created_at} title={relativeTime(post.created_at)} suppressHydrationWarning>{formatTimestamp(post.created_at)}</time>
         {own && <span className="font-semibold text-slate-500">(You)</span>}
+        {staff && !archived && <StaffMenu post={post} staff={staff} />}
         {own && onDelete && !archived && (
           <button type="button" onClick={() => onDelete(post.id)} className="text-red-600 hover:underline">Delete</button>
         )}

@@ -1,4 +1,5 @@
 'use client'
+import { useSyncExternalStore } from 'react'
 // The admin user summary kept in browser storage under `adminUser` (staff spec 3). It only decides what the
 // admin screens show; the server checks the session cookie on every request.
 export interface StoredAdminUser { id: number; username: string; role: 'janitor' | 'moderator' | 'admin' }
@@ -24,4 +25,19 @@ export function storeAdminUser(u: StoredAdminUser): void {
 
 export function clearAdminUser(): void {
   localStorage.removeItem(KEY)
+}
+
+let cached: { raw: string | null; user: StoredAdminUser | null } = { raw: null, user: null }
+
+/** The stored admin user for rendering staff controls (null for visitors and during server rendering). */
+export function useAdminUser(): StoredAdminUser | null {
+  return useSyncExternalStore(
+    (notify) => { window.addEventListener('storage', notify); return () => window.removeEventListener('storage', notify) },
+    () => {
+      const raw = localStorage.getItem(KEY)
+      if (raw !== cached.raw) cached = { raw, user: raw ? readAdminUser() : null }
+      return cached.user
+    },
+    () => null,
+  )
 }

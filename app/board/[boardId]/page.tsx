@@ -17,8 +17,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function BoardPage({ params }: Props) {
-  const page = await loadBoardPage((await params).boardId)
-  if (page.kind === 'banned') return <BanScreen body={page.body} />
+  const { boardId } = await params
+  const page = await loadBoardPage(boardId)
+  if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
   if (page.kind === 'not-found') {
     return (
       <Card title="Board not found">

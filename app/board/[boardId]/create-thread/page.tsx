@@ -15,8 +15,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function CreateThreadPage({ params }: Props) {
-  const page = await loadBoardForPosting((await params).boardId)
-  if (page.kind === 'banned') return <BanScreen body={page.body} />
+  const { boardId } = await params
+  const page = await loadBoardForPosting(boardId)
+  if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
   if (page.kind === 'not-found') {
     return <Card title="Board not found"><Link href="/" className="text-board-link hover:underline">Back to the boards list</Link></Card>
   }

@@ -27,7 +27,7 @@ export default async function ThreadPage({ params, searchParams }: Props) {
   const { boardId, threadId } = await params
   const { quote } = await searchParams
   const page = await loadThreadPage(boardId, threadId)
-  if (page.kind === 'banned') return <BanScreen body={page.body} />
+  if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
   if (page.kind === 'not-found') {
     const boardMissing = page.what === 'Board not found'
     return (

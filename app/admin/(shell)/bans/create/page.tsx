@@ -1,0 +1,21 @@
+import { getSession } from '@/lib/auth/session'
+import { requireStaff } from '@/lib/auth/staff'
+import { listBoards } from '@/lib/boards/queries'
+import { CreateBanForm } from '@/components/admin/create-ban-form'
+
+export const metadata = { title: 'Create Ban' }
+
+type Props = { searchParams: Promise<{ boardId?: string; threadId?: string; postId?: string }> }
+const id = (v?: string) => (v && /^[1-9][0-9]{0,9}$/.test(v) ? Number(v) : undefined)
+
+export default async function CreateBanPage({ searchParams }: Props) {
+  const staff = await requireStaff(await getSession())
+  const q = await searchParams
+  const boards = (await listBoards()).filter((b) => staff.canModerate(b.id)).map((b) => ({ id: b.id, name: b.name }))
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Create Ban</h1>
+      <CreateBanForm role={staff.role} boards={boards} context={{ boardId: q.boardId, threadId: id(q.threadId), postId: id(q.postId) }} />
+    </div>
+  )
+}

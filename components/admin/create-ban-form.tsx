@@ -1,0 +1,109 @@
+'use client'
+import { useRouter } from 'next/navigation'
+import { useEffect, useState, type FormEvent } from 'react'
+import { staffFetch } from '@/lib/client/staff-api'
+import { BAN_DURATIONS, DEFAULT_DURATION, expiryFor } from '@/lib/bans/durations'
+import type { Role } from '@/lib/staff/schemas'
+
+export interface BanContext { boardId?: string; threadId?: number; postId?: number }
+
+/** Create ban (staff spec 2, 5): with post context the IP is fetched from the post and the post is shown read-only. */
+export function CreateBanForm({ role, boards, context }: { role: Role; boards: { id: string; name: string }[]; context: BanContext }) {
+  const router = useRouter()
+  const admin = role === 'admin'
+  const withPost = Boolean(context.postId && context.threadId && context.boardId)
+  const [ip, setIp] = useState('')
+  const [fetchingIp, setFetchingIp] = useState(withPost)
+  const [post, setPost] = useState<{ content: string; imageUrl: string | null } | null>(null)
+  const [boardId, setBoardId] = useState(context.boardId ?? (admin ? '' : boards[0]?.id ?? ''))
+  const [reason, setReason] = useState('')
+  const [duration, setDuration] = useState(DEFAULT_DURATION)
+  const [extra, setExtra] = useState({ threadId: '', postId: '', content: '', imageUrl: '' })
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    if (!withPost) return
+    void staffFetch('GET', `/api/admin/posts/${context.postId}/ip?boardId=${context.boardId}&threadId=${context.threadId}`).then((res) => {
+      setFetchingIp(false)
+      if (!res.ok) return setError(`Failed to fetch IP address: ${res.body?.error ?? res.status}`)
+      setIp(res.body.ip_address)
+      setPost({ content: res.body.post_content, imageUrl: res.body.image_url })
+    })
+  }, [withPost, context.postId, context.boardId, context.threadId])
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setError(null)
+    if (!ip.trim()) return setError('IP address is required')
+    if (!reason.trim()) return setError('Reason is required')
+    setBusy(true)
+    try {
+      const res = await staffFetch('POST', '/api/admin/bans', {
+        ip_address: ip.trim(), board_id: boardId || null, reason, expires_at: expiryFor(duration),
+        ...(withPost
+          ? { thread_id: context.threadId, post_id: context.postId, post_content: post?.content ?? null, post_image_url: post?.imageUrl ?? null }
+          : { thread_id: extra.threadId || null, post_id: extra.postId || null, post_content: extra.content || null, post_image_url: extra.imageUrl || null }),
+      })
+      if (!res.ok) return setError(res.body?.details?.[0]?.message ?? res.body?.error ?? 'Failed to create ban')
+      router.push('/admin/bans')
+    } catch {
+      setError('Failed to create ban. Please try again.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const input = 'w-full rounded border border-slate-300 p-2 text-sm'
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Create ban">
+      {withPost && (
+        <div className="rounded bg-slate-50 p-2 text-sm" data-testid="ban-post-context">
+          <p>Thread {context.threadId}, post {context.postId}</p>
+          {post?.imageUrl && (
+            // eslint-disable-next-line @next/next/no-img-element -- the post's image
+            <img src={post.imageUrl} alt="" className="my-1 max-h-24" />
+          )}
+          <p className="whitespace-pre-wrap text-slate-700">{post?.content}</p>
+        </div>
+      )}
+      <div>
+        <label htmlFor="ban-ip" className="block text-sm font-semibold">IP Address</label>
+        <input id="ban-ip" value={ip} onChange={(e) => setIp(e.target.value)} readOnly={withPost} className={input} placeholder={fetchingIp ? 'Fetching…' : ''} />
+      </div>
+      <div>
+        <label htmlFor="ban-board" className="block text-sm font-semibold">Board</label>
+        <select id="ban-board" value={boardId} onChange={(e) => setBoardId(e.target.value)} className={input}>
+          {admin && <option value="">Global (All Boards)</option>}
+          {boards.map((b) => <option key={b.id} value={b.id}>/{b.id}/ - {b.name}</option>)}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="ban-reason" className="block text-sm font-semibold">Reason</label>
+        <textarea id="ban-reason" value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={500} className={input} />
+      </div>
+      <div>
+        <label htmlFor="ban-duration" className="block text-sm font-semibold">Duration</label>
+        <select id="ban-duration" value={duration} onChange={(e) => setDuration(e.target.value)} className={input}>
+          {BAN_DURATIONS.filter((d) => admin || !d.adminOnly).map((d) => <option key={d.value} value={d.value}>{d.label}</option>)}
+        </select>
+      </div>
+      {!withPost && (
+        <fieldset className="grid gap-2 rounded border border-slate-200 p-2 sm:grid-cols-2">
+          <legend className="px-1 text-sm font-semibold">Post Context (optional)</legend>
+          <input aria-label="Thread ID" placeholder="Thread ID" inputMode="numeric" value={extra.threadId} onChange={(e) => setExtra({ ...extra, threadId: e.target.value })} className={input} />
+          <input aria-label="Post ID" placeholder="Post ID" inputMode="numeric" value={extra.postId} onChange={(e) => setExtra({ ...extra, postId: e.target.value })} className={input} />
+          <textarea aria-label="Post Content" placeholder="Post Content" value={extra.content} onChange={(e) => setExtra({ ...extra, content: e.target.value })} className={input} />
+          <input aria-label="Post Image URL" placeholder="Post Image URL" value={extra.imageUrl} onChange={(e) => setExtra({ ...extra, imageUrl: e.target.value })} className={input} />
+        </fieldset>
+      )}
+      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+      <div className="flex gap-2">
+        <button type="button" onClick={() => router.push('/admin/bans')} className="rounded border border-slate-300 px-3 py-1.5 text-sm">Cancel</button>
+        <button type="submit" disabled={busy || fetchingIp || !ip.trim()} className="rounded bg-red-600 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60">
+          {busy ? 'Creating Ban...' : 'Create Ban'}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,63 @@
+'use client'
+import { useState } from 'react'
+import type { PublicPost } from '@/lib/posts/types'
+import { POST_COLORS } from '@/lib/posts/types'
+import { staffFetch } from '@/lib/client/staff-api'
+import type { StoredAdminUser } from '@/lib/client/admin-user'
+import { ModHistory } from './mod-history'
+
+/** The staff menu on a post (visitor spec 6): Check Mod History, Ban User, Delete Post, Change Color. */
+export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdminUser }) {
+  const [open, setOpen] = useState<'menu' | 'delete' | 'color' | 'history' | null>(null)
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const moderator = staff.role === 'admin' || staff.role === 'moderator'
+  const where = { boardId: post.board_id, threadId: post.thread_id }
+
+  async function remove() {
+    setError(null)
+    if (!reason.trim()) return setError('Reason is required')
+    const res = await staffFetch('DELETE', `/api/admin/posts/${post.id}`, { ...where, reason })
+    if (!res.ok) return setError(res.body?.error ?? 'Failed to delete post')
+    setOpen(null)
+  }
+  async function recolor(color: string) {
+    const res = await staffFetch('PUT', `/api/admin/posts/${post.id}/color`, { ...where, color })
+    if (!res.ok) return setError(res.body?.error ?? 'Failed to change post color')
+    setOpen(null)
+  }
+
+  const banHref = `/admin/bans/create?boardId=${post.board_id}&threadId=${post.thread_id}&postId=${post.id}`
+  return (
+    <span className="relative">
+      <button type="button" aria-label={`Staff menu for post ${post.id}`} onClick={() => setOpen(open ? null : 'menu')} className="rounded border border-slate-300 px-1 text-slate-600 hover:bg-slate-100">⚙</button>
+      {open && (
+        <div role="menu" className="absolute left-0 z-30 mt-1 w-64 space-y-1 rounded border border-slate-300 bg-white p-2 text-sm shadow-lg">
+          {open === 'menu' && <>
+            <button type="button" role="menuitem" className="block w-full text-left hover:underline" onClick={() => setOpen('history')}>Check Mod History</button>
+            <a role="menuitem" className="block hover:underline" href={banHref}>Ban User</a>
+            <button type="button" role="menuitem" className="block w-full text-left hover:underline" onClick={() => setOpen('delete')}>Delete Post</button>
+            {moderator && <button type="button" role="menuitem" className="block w-full text-left hover:underline" onClick={() => setOpen('color')}>Change Color</button>}
+          </>}
+          {open === 'delete' && (
+            <div className="space-y-1">
+              <label htmlFor={`reason-${post.id}`} className="block font-medium">Reason for deleting post {post.id}</label>
+              <textarea id={`reason-${post.id}`} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={500} className="w-full rounded border border-slate-300 p-1" />
+              <div className="flex gap-2">
+                <button type="button" onClick={remove} className="rounded bg-red-600 px-2 py-0.5 text-white">Delete</button>
+                <button type="button" onClick={() => setOpen(null)} className="rounded border border-slate-300 px-2 py-0.5">Cancel</button>
+              </div>
+            </div>
+          )}
+          {open === 'color' && (
+            <div className="flex flex-wrap gap-1">
+              {POST_COLORS.map((c) => <button key={c} type="button" onClick={() => recolor(c)} className="rounded border border-slate-300 px-1.5 text-xs">{c}</button>)}
+            </div>
+          )}
+          {open === 'history' && <ModHistory post={post} />}
+          {error && <p role="alert" className="text-xs text-red-600">{error}</p>}
+        </div>
+      )}
+    </span>
+  )
+}
