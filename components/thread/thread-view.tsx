@@ -14,6 +14,7 @@ import { ArchivedBanner } from './archived-banner'
 import { RefPreview } from './ref-preview'
 import { ReplyForm } from './reply-form'
 import { PollView } from '@/components/survey/poll-view'
+import { StaffThreadControls } from './staff-thread-controls'
 import type { SurveyResults } from '@/lib/surveys/types'
 
 export interface ThreadViewProps {
@@ -169,6 +170,7 @@ export function ThreadView(props: ThreadViewProps) {
           <LiveIndicator status={status} />
         </div>
       </div>
+      {!archived && <StaffThreadControls boardId={boardId} threadId={thread.id} isSticky={thread.is_sticky} />}
       {notice && <p role="alert" className="text-sm text-red-600">{notice}</p>}
       <div className="space-y-2">
         {posts.map((post) => (

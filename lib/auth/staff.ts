@@ -28,6 +28,8 @@ export async function currentStaff(session: StaffSession): Promise<Staff | null>
   }
 }
 
+export const hasRole = (staff: Staff, role: Role) => RANK[staff.role] >= RANK[role]
+
 /** The caller as staff of at least `role`; 401 without a valid session, 403 with too small a role. */
 export async function requireStaff(session: StaffSession, role: Role = 'janitor'): Promise<Staff> {
   const staff = await currentStaff(session)

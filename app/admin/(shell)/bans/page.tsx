@@ -1,6 +1,6 @@
 import Link from 'next/link'
-import { getSession } from '@/lib/auth/session'
-import { requireStaff } from '@/lib/auth/staff'
+import { staffForPage } from '@/lib/pages/staff'
+import { NotAuthorized } from '@/components/admin/not-authorized'
 import { listBoards } from '@/lib/boards/queries'
 import { listBans } from '@/lib/bans/queries'
 import { BanActions } from '@/components/admin/ban-actions'
@@ -12,7 +12,8 @@ type Props = { searchParams: Promise<{ boardId?: string; filter?: string }> }
 
 // /admin/bans – filters live in the address (a plain GET form), so the list is shareable and works without script.
 export default async function BansPage({ searchParams }: Props) {
-  const staff = await requireStaff(await getSession())
+  const staff = await staffForPage('janitor')
+  if (!staff) return <NotAuthorized />
   const q = await searchParams
   const moderator = staff.role !== 'janitor'
   const pending = q.filter === 'pending' && moderator

@@ -1,10 +1,29 @@
-import { getSession } from '@/lib/auth/session'
-import { requireStaff } from '@/lib/auth/staff'
-import { Dashboard } from '@/components/admin/dashboard'
+import type { Staff } from '@/lib/auth/staff'
+import { staffForPage } from '@/lib/pages/staff'
+import { NotAuthorized } from '@/components/admin/not-authorized'
+import { actionStats, listActions } from '@/lib/moderation/actions'
+import { listBans } from '@/lib/bans/queries'
+import { Dashboard, type DashboardData } from '@/components/admin/dashboard'
 
 export const metadata = { title: 'Admin Dashboard' }
 
+async function load(staff: Staff): Promise<DashboardData | null> {
+  const moderator = staff.role !== 'janitor'
+  try {
+    const [stats, recent, appeals] = await Promise.all([
+      moderator ? actionStats(staff, {}) : null,
+      listActions(staff, {}, 5, 0),
+      moderator ? listBans(staff, { appealStatus: 'pending', limit: 5 }) : null,
+    ])
+    return { stats, recent: recent.actions, appeals: appeals?.bans ?? null }
+  } catch (err) {
+    console.error('dashboard: failed to load', err)
+    return null
+  }
+}
+
 export default async function DashboardPage() {
-  const staff = await requireStaff(await getSession())
-  return <Dashboard role={staff.role} />
+  const staff = await staffForPage('janitor')
+  if (!staff) return <NotAuthorized />
+  return <Dashboard role={staff.role} data={await load(staff)} />
 }

@@ -1,5 +1,5 @@
-import { getSession } from '@/lib/auth/session'
-import { requireStaff } from '@/lib/auth/staff'
+import { staffForPage } from '@/lib/pages/staff'
+import { NotAuthorized } from '@/components/admin/not-authorized'
 import { listBoards } from '@/lib/boards/queries'
 import { CreateBanForm } from '@/components/admin/create-ban-form'
 
@@ -9,7 +9,8 @@ type Props = { searchParams: Promise<{ boardId?: string; threadId?: string; post
 const id = (v?: string) => (v && /^[1-9][0-9]{0,9}$/.test(v) ? Number(v) : undefined)
 
 export default async function CreateBanPage({ searchParams }: Props) {
-  const staff = await requireStaff(await getSession())
+  const staff = await staffForPage('janitor')
+  if (!staff) return <NotAuthorized />
   const q = await searchParams
   const boards = (await listBoards()).filter((b) => staff.canModerate(b.id)).map((b) => ({ id: b.id, name: b.name }))
   return (

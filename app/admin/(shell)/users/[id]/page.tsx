@@ -1,0 +1,21 @@
+import { notFound } from 'next/navigation'
+import { staffForPage } from '@/lib/pages/staff'
+import { NotAuthorized } from '@/components/admin/not-authorized'
+import { getUserOrThrow } from '@/lib/staff/manage-users'
+import { listBoards } from '@/lib/boards/queries'
+import { isNumericId } from '@/lib/http/params'
+import { NotFoundError } from '@/lib/errors'
+import { UserForm } from '@/components/admin/user-form'
+import { Card } from '@/components/ui/card'
+
+export const metadata = { title: 'Edit admin user' }
+
+export default async function EditUserPage({ params }: { params: Promise<{ id: string }> }) {
+  const staff = await staffForPage('admin')
+  if (!staff) return <NotAuthorized />
+  const { id } = await params
+  if (!isNumericId(id)) notFound()
+  const user = await getUserOrThrow(Number(id)).catch((err) => { if (err instanceof NotFoundError) notFound(); throw err })
+  const boards = (await listBoards()).map((b) => ({ id: b.id, name: b.name }))
+  return <Card title={`Edit ${user.username}`}><UserForm boards={boards} user={user} /></Card>
+}

@@ -1,0 +1,50 @@
+'use client'
+import { useRouter } from 'next/navigation'
+import { useState } from 'react'
+import { staffFetch } from '@/lib/client/staff-api'
+import { useAdminUser } from '@/lib/client/admin-user'
+
+/** Sticky (moderators, admins) and thread deletion with a reason (all staff); not offered on archived threads. */
+export function StaffThreadControls({ boardId, threadId, isSticky }: { boardId: string; threadId: number; isSticky: boolean }) {
+  const staff = useAdminUser()
+  const router = useRouter()
+  const [deleting, setDeleting] = useState(false)
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [stickyError, setStickyError] = useState<string | null>(null)
+  if (!staff) return null
+  const moderator = staff.role === 'admin' || staff.role === 'moderator'
+
+  async function toggleSticky() {
+    const res = await staffFetch(isSticky ? 'DELETE' : 'PUT', `/api/admin/boards/${boardId}/threads/${threadId}/sticky`)
+    if (!res.ok) setStickyError('Failed to update sticky status')
+  }
+  async function remove() {
+    setError(null)
+    if (!reason.trim()) return setError('Please provide a reason for deletion')
+    const res = await staffFetch('DELETE', `/api/boards/${boardId}/threads/${threadId}`, { reason })
+    if (!res.ok) return setError(res.body?.details?.[0]?.message ?? res.body?.error ?? 'Failed to delete thread')
+    router.push(`/board/${boardId}`)
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="staff-thread-controls">
+      {moderator && <button type="button" onClick={toggleSticky} className="rounded border border-slate-300 px-2 py-0.5">{isSticky ? 'Remove sticky' : 'Make sticky'}</button>}
+      <button type="button" onClick={() => setDeleting(true)} className="rounded border border-red-300 px-2 py-0.5 text-red-700">Delete thread</button>
+      {stickyError && (
+        <span role="alert" className="rounded bg-red-50 px-2 text-red-700">{stickyError} <button type="button" aria-label="Dismiss" onClick={() => setStickyError(null)}>×</button></span>
+      )}
+      {deleting && (
+        <div role="dialog" aria-label="Delete thread" className="w-full space-y-1 rounded border border-red-200 bg-red-50 p-2">
+          <label htmlFor="thread-delete-reason" className="block font-medium">Reason for deleting this thread</label>
+          <textarea id="thread-delete-reason" value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={500} className="w-full rounded border border-slate-300 p-1" />
+          {error && <p role="alert" className="text-red-700">{error}</p>}
+          <div className="flex gap-2">
+            <button type="button" onClick={remove} className="rounded bg-red-600 px-2 py-0.5 text-white">Delete</button>
+            <button type="button" onClick={() => setDeleting(false)} className="rounded border border-slate-300 px-2 py-0.5">Cancel</button>
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}
