@@ -13,14 +13,15 @@ export interface BanBody {
 export function BanScreen({ body, boardId }: { body: BanBody; boardId: string }) {
   if (body.error === 'Rangebanned' && body.rangeban) {
     const r = body.rangeban
+    const who = r.type === 'country' ? 'Your country' : r.type === 'asn' ? 'Your network' : 'Your IP range'
     return (
-      <Card title="Your country is banned from this board">
+      <Card title={`${who} is banned from this board`}>
         <dl className="space-y-1 text-sm">
           <div><dt className="inline font-semibold">Type: </dt><dd className="inline">{r.type}</dd></div>
           <div><dt className="inline font-semibold">Reason: </dt><dd className="inline">{r.reason}</dd></div>
           <div><dt className="inline font-semibold">Expires: </dt><dd className="inline">{r.expires_at ?? 'Permanent'}</dd></div>
         </dl>
-        <p className="mt-3 text-sm text-slate-600">Country bans cannot be appealed.</p>
+        <p className="mt-3 text-sm text-slate-600">{`${r.type === 'country' ? 'Country bans' : 'Range bans'} cannot be appealed.`}</p>
         <Link href="/" className="mt-3 inline-block text-board-link hover:underline">Return to Home</Link>
       </Card>
     )

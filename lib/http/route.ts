@@ -7,6 +7,7 @@ import { errorResponse, json } from './error-response'
 import type { ParamParser } from './params'
 import { CLIENT_IP_HEADER } from './client-ip'
 import { getConfig } from '../config'
+import { consume } from '../rate-limit/limits'
 
 const JSON_LIMIT = 64 * 1024
 
@@ -38,10 +39,12 @@ export function route<S extends ParamSpec = ParamSpec, Q extends z.ZodType | und
   return async (req, ctx) => {
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') checkOrigin(req)
+      const url = new URL(req.url)
+      // Contract 0.12: 600 API requests per minute per address; health checks are never limited.
+      if (url.pathname !== '/api/health') await consume(clientIp(req), 'api')
       const rawParams = (await ctx?.params) ?? {}
       const params = {} as Record<string, unknown>
       for (const [name, parse] of Object.entries(spec.params ?? {})) params[name] = parse(String(rawParams[name] ?? ''))
-      const url = new URL(req.url)
       const query = spec.query ? spec.query.parse(Object.fromEntries(url.searchParams)) : undefined
       const body = spec.body ? spec.body.parse(await readJson(req)) : undefined
       return await handler({ req, params: params as ParsedParams<S>, query: query as Infer<Q>, body: body as Infer<B>, ip: clientIp(req) })

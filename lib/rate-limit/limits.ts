@@ -5,6 +5,7 @@ import { getConfig } from '../config'
 import { RateLimitedError } from '../errors'
 
 export const LIMITS = {
+  api: { points: 600, duration: 60 }, // every /api request except health
   threadCreate: { points: 3, duration: 15 * 60 },
   postCreate: { points: 6, duration: 60 }, // threads and replies together
   surveyCreate: { points: 10, duration: 10 * 60 },

@@ -13,7 +13,7 @@ const IP = '198.51.100.200'
 const V6 = '2001:db8:5::9'
 
 beforeAll(async () => {
-  server = await startServer({ env: { TRUST_PROXY_HOPS: '1', RATE_LIMITS: JSON.stringify({ threadCreate: { points: 1000 }, postCreate: { points: 1000 }, staffWrite: { points: 1000 } }) } })
+  server = await startServer({ env: { TRUST_PROXY_HOPS: '1', RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 }, staffWrite: { points: 1000 } }) } })
   const login = async (username: string, role: 'janitor' | 'admin', boards: string[] = []) => {
     const u = await createStaff(server.database, { username, role, boards })
     const c = new StaffClient(server.url, { 'X-Forwarded-For': '10.1.1.1' })

@@ -19,7 +19,7 @@ const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString(
 beforeAll(async () => {
   server = await startServer({ env: {
     TRUST_PROXY_HOPS: '1',
-    RATE_LIMITS: JSON.stringify({ threadCreate: { points: 1000 }, postCreate: { points: 1000 }, staffWrite: { points: 1000 }, appeal: { points: 1000 } }),
+    RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 }, staffWrite: { points: 1000 }, appeal: { points: 1000 } }),
   } })
   const login = async (username: string, role: 'janitor' | 'moderator' | 'admin', boards: string[] = []) => {
     const u = await createStaff(server.database, { username, role, boards })

@@ -10,7 +10,7 @@ import { sql } from '../helpers/sql'
 
 let server: TestServer
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMITS: JSON.stringify({ threadCreate: { points: 1000 }, postCreate: { points: 1000 } }) } })
+  server = await startServer({ env: { RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 } }) } })
 })
 afterAll(async () => { await server?.stop() })
 

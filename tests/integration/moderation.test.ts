@@ -17,7 +17,7 @@ let moderator: StaffClient
 let shade = 0
 
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMITS: JSON.stringify({ threadCreate: { points: 1000 }, postCreate: { points: 1000 }, staffWrite: { points: 1000 } }) } })
+  server = await startServer({ env: { RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 }, staffWrite: { points: 1000 } }) } })
   const login = async (username: string, role: 'janitor' | 'moderator', boards: string[] = []) => {
     const u = await createStaff(server.database, { username, role, boards })
     const c = new StaffClient(server.url)

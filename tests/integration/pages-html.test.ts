@@ -66,3 +66,17 @@ it('redirects /post/{id} to the post in its thread', async () => {
   expect(res.headers.get('location')).toBe(`/board/science/thread/${thread.threadId}#post-${thread.postId}`)
   expect((await fetch(`${server.url}/post/999999`, { redirect: 'manual' })).status).toBe(404)
 })
+
+it('shows the range-ban screen instead of the board', async () => {
+  const { createStaff, StaffClient } = await import('../helpers/staff')
+  const u = await createStaff(server.database, { username: 'rb_admin', role: 'admin' })
+  const admin = new StaffClient(server.url)
+  await admin.login(u.username, u.password)
+  const res = await admin.write('POST', '/api/admin/rangebans', { ban_type: 'ip_range', ban_value: '127.0.0.0/8', board_id: 'anime', reason: 'closed for tests' })
+  expect(res.status).toBe(201)
+  const { status, text } = await html('/board/anime')
+  expect(status).toBe(200)
+  expect(text).toContain('Your IP range is banned from this board')
+  expect(text).toContain('closed for tests')
+  expect(text).toContain('Range bans cannot be appealed.')
+})

@@ -71,7 +71,7 @@ function expected(e: Endpoint, caller: Caller): { status: number; error?: string
 }
 
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMITS: JSON.stringify({ threadCreate: { points: 1000 }, postCreate: { points: 1000 }, staffWrite: { points: 1000 } }) } })
+  server = await startServer({ env: { RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 }, staffWrite: { points: 1000 } }) } })
   clients.anonymous = new StaffClient(server.url)
   const accounts: [Exclude<Caller, 'anonymous'>, Rank, string[]][] = [
     ['janitor', 'janitor', []], ['moderator', 'moderator', []], ['admin', 'admin', []],

@@ -18,7 +18,7 @@ beforeAll(async () => {
   server = await startServer({ env: {
     TRUST_PROXY_HOPS: '1',
     PROXY_CIDRS: '198.51.100.0/24',
-    RATE_LIMITS: JSON.stringify({ threadCreate: { points: 1000 }, postCreate: { points: 1000 } }),
+    RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 } }),
   } })
 })
 afterAll(async () => { await server?.stop() })

@@ -12,7 +12,7 @@ const GERMAN = '2a02:2e0:3fe:1001:7777:772e:2:85' // GeoLite2: DE
 const GOOGLE = '8.8.8.8' // ASN 15169
 
 beforeAll(async () => {
-  server = await startServer({ env: { TRUST_PROXY_HOPS: '1', RATE_LIMITS: JSON.stringify({ threadCreate: { points: 1000 }, postCreate: { points: 1000 }, staffWrite: { points: 1000 } }) } })
+  server = await startServer({ env: { TRUST_PROXY_HOPS: '1', RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 }, staffWrite: { points: 1000 } }) } })
   const u = await createStaff(server.database, { username: 'root', role: 'admin' })
   admin = new StaffClient(server.url, { 'X-Forwarded-For': '10.2.2.2' })
   await admin.login(u.username, u.password)

@@ -14,6 +14,20 @@ async function thread(server: TestServer, ip: string, fields = { topic: 't', con
   return postForm(`${server.url}/api/boards/tech/threads`, form(fields, { name: 'a.png', bytes: await png() }), as(ip))
 }
 
+describe('all API requests', () => {
+  it('are limited per address (here lowered to 5 per minute); health checks never are', async () => {
+    const server = await startServer({ env: { TRUST_PROXY_HOPS: '1', RATE_LIMITS: JSON.stringify({ api: { points: 5 } }) } })
+    servers.push(server)
+    const ip = randomIp()
+    for (let i = 0; i < 5; i++) expect((await fetch(`${server.url}/api/boards`, { headers: as(ip) })).status).toBe(200)
+    const limited = await fetch(`${server.url}/api/boards`, { headers: as(ip) })
+    expect(limited.status).toBe(429)
+    expect(await limited.json()).toEqual({ error: 'Rate limited', retryAfter: expect.any(Number) })
+    for (let i = 0; i < 8; i++) expect((await fetch(`${server.url}/api/health`, { headers: as(ip) })).status).toBe(200)
+    expect((await fetch(`${server.url}/api/boards`, { headers: as(randomIp()) })).status).toBe(200)
+  })
+})
+
 describe('thread creation limit', () => {
   it('allows 3 threads per 15 minutes and then answers 429 with Retry-After; rejected requests count too', async () => {
     const server = await startServer({ env: { TRUST_PROXY_HOPS: '1' } })

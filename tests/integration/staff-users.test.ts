@@ -8,7 +8,7 @@ let admin: StaffClient
 let adminId: number
 
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMITS: JSON.stringify({ staffWrite: { points: 1000 } }) } })
+  server = await startServer({ env: { RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, staffWrite: { points: 1000 } }) } })
   const u = await createStaff(server.database, { username: 'root', role: 'admin' })
   adminId = u.id
   admin = new StaffClient(server.url)

@@ -14,7 +14,7 @@ const voterIp = () => `198.18.${Math.floor(n / 250)}.${(n++ % 250) + 1}`
 beforeAll(async () => {
   server = await startServer({ env: {
     TRUST_PROXY_HOPS: '1',
-    RATE_LIMITS: JSON.stringify({ threadCreate: { points: 1000 }, postCreate: { points: 1000 }, surveyCreate: { points: 1000 }, vote: { points: 1000 } }),
+    RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 }, surveyCreate: { points: 1000 }, vote: { points: 1000 } }),
   } })
 })
 afterAll(async () => { await server?.stop() })
