@@ -1,20 +1,13 @@
 import { test, expect } from './fixtures'
-import type { Page } from '@playwright/test'
 import { createStaff } from '../helpers/staff'
+import { staffLogin } from './staff-login'
 import { png } from '../helpers/media'
 import { form, postForm } from '../helpers/http'
 
-async function login(page: Page, username: string, password: string) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL(/\/admin\/dashboard$/)
-}
 
 test('admins manage users; moderators cannot open the users page', async ({ page, browser, baseURL, server }) => {
   const admin = await createStaff(server.database, { username: 'boss_e2e', role: 'admin', password: 'admin password 1' })
-  await login(page, admin.username, admin.password)
+  await staffLogin(page, admin.username, admin.password)
   await page.goto('/admin/users')
   await expect(page.locator('tr[data-user="boss_e2e"]').getByRole('button')).toHaveCount(0) // no (de)activate on one's own row
   await page.getByRole('button', { name: 'Add New Admin User' }).click()
@@ -39,7 +32,7 @@ test('admins manage users; moderators cannot open the users page', async ({ page
 
   const modContext = await browser.newContext({ baseURL })
   const mod = await modContext.newPage()
-  await login(mod, 'new_mod', 'new moderator pw')
+  await staffLogin(mod, 'new_mod', 'new moderator pw')
   await mod.goto('/admin/users')
   await expect(mod.getByRole('heading', { name: 'Not authorized' })).toBeVisible()
   await modContext.close()
@@ -49,7 +42,7 @@ test('dashboard cards, action log, IP history and ban detail; staff sticky and t
   const mod = await createStaff(server.database, { username: 'mod_pages', role: 'moderator', password: 'moderator pw 22' })
   // Posted from outside the moderator's browser, so the moderator is not the thread's owner.
   const t = (await postForm(`${baseURL}/api/boards/gaming/threads`, form({ topic: 'Pinned?', content: 'op' }, { name: 'a.png', bytes: await png() }))).body
-  await login(page, mod.username, mod.password)
+  await staffLogin(page, mod.username, mod.password)
   await expect(page.getByText('No recent actions found')).toBeVisible()
   await expect(page.getByText('No pending appeals')).toBeVisible()
 

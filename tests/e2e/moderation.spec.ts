@@ -1,15 +1,9 @@
 import { test, expect } from './fixtures'
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext } from '@playwright/test'
 import { createStaff } from '../helpers/staff'
+import { staffLogin } from './staff-login'
 import { png } from '../helpers/media'
 
-async function staffLogin(page: Page, username: string, password: string) {
-  await page.goto('/admin/login')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL(/\/admin\/dashboard$/)
-}
 
 async function postThread(context: BrowserContext, board: string, content: string) {
   const res = await context.request.post(`/api/boards/${board}/threads`, {
