@@ -11,6 +11,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // Waits, not performance limits: CI machines are shared and sometimes slow.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],

@@ -54,7 +54,14 @@ export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdmi
               {POST_COLORS.map((c) => <button key={c} type="button" onClick={() => recolor(c)} className="rounded border border-slate-300 px-1.5 text-xs">{c}</button>)}
             </div>
           )}
-          {open === 'history' && <ModHistory post={post} />}
+          {open === 'history' && (
+            <div role="dialog" aria-modal="true" aria-label="Moderation history" className="fixed inset-0 z-50 flex items-center justify-center bg-black/40" onClick={() => setOpen(null)}>
+              <div className="max-h-[80vh] w-full max-w-lg overflow-auto rounded-lg bg-white p-4 shadow-xl" onClick={(e) => e.stopPropagation()}>
+                <div className="mb-2 flex justify-between"><h2 className="font-semibold">Moderation history</h2><button type="button" aria-label="Close" onClick={() => setOpen(null)}>×</button></div>
+                <ModHistory post={post} />
+              </div>
+            </div>
+          )}
           {error && <p role="alert" className="text-xs text-red-600">{error}</p>}
         </div>
       )}

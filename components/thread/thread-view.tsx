@@ -162,6 +162,11 @@ export function ThreadView(props: ThreadViewProps) {
   const archived = thread.is_dead
   return (
     <div className="space-y-3" onClick={onClick} onMouseOver={onMouseOver} onMouseOut={() => setPreview(null)}>
+      {/* The title lives here so that sticky changes show live. */}
+      <div className="flex items-center gap-2">
+        {thread.is_sticky && <span title="Sticky" aria-label="Sticky" data-testid="sticky-pin">📌</span>}
+        <h1 className="text-xl font-bold">{thread.topic}</h1>
+      </div>
       {archived && <ArchivedBanner deletesAt={thread.deletes_at} />}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">Posts ({posts.length})</h2>

@@ -42,10 +42,6 @@ export default async function ThreadPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-4">
       <BoardHeader board={page.board} />
-      <div className="flex items-center gap-2">
-        {page.thread.is_sticky && <span title="Sticky" aria-label="Sticky">📌</span>}
-        <h1 className="text-xl font-bold">{page.thread.topic}</h1>
-      </div>
       <ThreadView boardId={page.board.id} thread={page.thread} posts={page.posts} bumpLimit={BUMP_LIMIT} crossRefs={page.crossRefs}
         showFlags={page.board.country_flags_enabled} countryNames={page.countryNames} surveyResults={page.surveyResults} quote={quoteId} />
     </div>
