@@ -14,6 +14,7 @@ import { getStorage } from './lib/media/storage'
 import type { LocalStorage } from './lib/media/local-storage'
 import { serveLocalMedia } from './lib/media/serve-local'
 import { isFlagPath, serveFlag } from './lib/geo/serve-flags'
+import { startHousekeepingSchedule, stopHousekeepingSchedule } from './lib/housekeeping/schedule'
 
 const SHUTDOWN_LIMIT_MS = 9_000
 const IDLE_GRACE_MS = 1_000
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   console.log(`Corkboard listening on http://${shown}:${port} (${config.database.provider}, media: ${storage.kind})`)
+  if (config.housekeeping) startHousekeepingSchedule()
 
   let stopping = false
   const stop = async (signal: string) => {
@@ -70,7 +72,7 @@ async function main(): Promise<void> {
     // Node's server.close() also drops connections it deems idle, which includes a request whose body is
     // still arriving; so drain in-flight requests first and close the servers afterwards.
     realtime.disconnectAll()
-    await connections.drain()
+    await Promise.all([connections.drain(), stopHousekeepingSchedule()])
     await realtime.close()
     await app.close().catch(() => {})
     await closeDb()

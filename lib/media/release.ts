@@ -3,23 +3,26 @@
 import { getDb } from '../db/client'
 import { getStorage } from './storage'
 
-export async function releaseMedia(keys: (string | null | undefined)[]): Promise<number> {
+/** True while a post, a ban in force or an unexpired moderation snapshot refers to the stored file. */
+export async function isMediaReferenced(key: string, now = new Date()): Promise<boolean> {
+  const db = await getDb()
+  const url = (await getStorage()).publicUrl(key)
+  const [posts, bans, snapshots] = await Promise.all([
+    db.post.count({ where: { OR: [{ mediaKey: key }, { thumbnailKey: key }] } }),
+    db.ban.count({ where: { postImageUrl: url, isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } }),
+    db.moderationSnapshot.count({ where: { mediaKey: key, expiresAt: { gt: now } } }),
+  ])
+  return posts + bans + snapshots > 0
+}
+
+export async function releaseMedia(keys: (string | null | undefined)[], now = new Date()): Promise<number> {
   const wanted = [...new Set(keys.filter((k): k is string => Boolean(k)))]
   if (!wanted.length) return 0
-  const db = await getDb()
   const storage = await getStorage()
-  const now = new Date()
   let deleted = 0
   for (const key of wanted) {
-    const url = storage.publicUrl(key)
-    const [posts, bans, snapshots] = await Promise.all([
-      db.post.count({ where: { OR: [{ mediaKey: key }, { thumbnailKey: key }] } }),
-      db.ban.count({ where: { postImageUrl: url, isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } }),
-      db.moderationSnapshot.count({ where: { mediaKey: key, expiresAt: { gt: now } } }),
-    ])
-    if (posts + bans + snapshots === 0) {
-      await storage.delete(key).then(() => deleted++, (err) => console.error(`media: could not delete ${key}:`, err))
-    }
+    if (await isMediaReferenced(key, now)) continue
+    await storage.delete(key).then(() => deleted++, (err) => console.error(`media: could not delete ${key}:`, err))
   }
   return deleted
 }

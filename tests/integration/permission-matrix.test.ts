@@ -53,6 +53,8 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'action log', method: 'GET', path: () => '/api/admin/actions', role: 'janitor' },
   { name: 'action stats', method: 'GET', path: () => '/api/admin/actions/stats', role: 'moderator', roleError: 'Not authorized to view statistics' },
   { name: 'ip history', method: 'GET', path: () => '/api/admin/ip-history/192.0.2.50', role: 'janitor' },
+  { name: 'housekeeping status', method: 'GET', path: () => '/api/admin/housekeeping/status', role: 'admin' },
+  { name: 'run housekeeping', method: 'POST', path: () => '/api/admin/housekeeping/run', role: 'admin' },
 ]
 
 const RANK: Record<Rank, number> = { janitor: 1, moderator: 2, admin: 3 }

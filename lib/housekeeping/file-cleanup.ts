@@ -1,0 +1,91 @@
+// Housekeeping's file task (contract 5.6): every object in the active media storage that nothing references and
+// that is older than an hour is deleted. Younger objects may belong to an upload whose post is not committed yet.
+// Objects are checked in batches, so memory stays bounded however large the bucket is.
+import { getDb } from '../db/client'
+import { getStorage, type StoredObject } from '../media/storage'
+import { isMediaReferenced } from '../media/release'
+
+export const ORPHAN_MIN_AGE_MS = 3600_000
+const BATCH = 500
+
+export interface FileCleanupResult {
+  totalFiles: number
+  databaseImages: number
+  orphanedFiles: number
+  deletedFiles: number
+  errors: number
+  duration: number
+}
+
+export async function cleanupFiles(now: Date): Promise<FileCleanupResult> {
+  const started = Date.now()
+  const storage = await getStorage()
+  const kept = await keysKeptOutsidePosts(now)
+  const result: FileCleanupResult = { totalFiles: 0, databaseImages: await countReferencedKeys(kept), orphanedFiles: 0, deletedFiles: 0, errors: 0, duration: 0 }
+  const cutoff = now.getTime() - ORPHAN_MIN_AGE_MS
+
+  let batch: StoredObject[] = []
+  const flush = async () => {
+    const referenced = await keysReferencedByPosts(batch.map((o) => o.key))
+    for (const { key } of batch) {
+      if (referenced.has(key) || kept.has(key)) continue
+      result.orphanedFiles++
+      try {
+        // Checked once more right before deleting: a new post may have reused the same (content-addressed) file.
+        if (await isMediaReferenced(key, now)) continue
+        await storage.delete(key)
+        result.deletedFiles++
+      } catch (err) {
+        result.errors++
+        console.error(`housekeeping: could not delete media ${key}:`, err)
+      }
+    }
+    batch = []
+  }
+  for await (const object of storage.list()) {
+    result.totalFiles++
+    if (object.lastModified.getTime() > cutoff) continue
+    batch.push(object)
+    if (batch.length >= BATCH) await flush()
+  }
+  if (batch.length) await flush()
+  result.duration = Date.now() - started
+  return result
+}
+
+/** Files kept by bans in force and unexpired moderation snapshots (few rows: held in memory). */
+async function keysKeptOutsidePosts(now: Date): Promise<Set<string>> {
+  const db = await getDb()
+  const storage = await getStorage()
+  const [bans, snapshots] = await Promise.all([
+    db.ban.findMany({ where: { postImageUrl: { not: null }, isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, select: { postImageUrl: true } }),
+    db.moderationSnapshot.findMany({ where: { mediaKey: { not: null }, expiresAt: { gt: now } }, select: { mediaKey: true } }),
+  ])
+  const keys = new Set<string>()
+  for (const b of bans) {
+    const key = storage.keyFromUrl(b.postImageUrl!)
+    if (key) keys.add(key)
+  }
+  for (const s of snapshots) keys.add(s.mediaKey!)
+  return keys
+}
+
+async function keysReferencedByPosts(keys: string[]): Promise<Set<string>> {
+  const db = await getDb()
+  const rows = await db.post.findMany({
+    where: { OR: [{ mediaKey: { in: keys } }, { thumbnailKey: { in: keys } }] },
+    select: { mediaKey: true, thumbnailKey: true },
+  })
+  return new Set(rows.flatMap((r) => [r.mediaKey, r.thumbnailKey]).filter((k): k is string => k !== null))
+}
+
+/** `databaseImages`: distinct files referenced by posts, bans in force and unexpired snapshots. */
+async function countReferencedKeys(kept: Set<string>): Promise<number> {
+  const db = await getDb()
+  const rows = await db.$queryRawUnsafe<{ n: number | bigint }[]>(
+    'SELECT COUNT(*) AS n FROM (SELECT media_key AS k FROM posts WHERE media_key IS NOT NULL UNION SELECT thumbnail_key FROM posts WHERE thumbnail_key IS NOT NULL) AS refs')
+  const inPosts = Number(rows[0]?.n ?? 0)
+  // Kept keys usually also belong to a post (a ban on a live post); count only the ones that do not.
+  const inPostSet = kept.size ? await keysReferencedByPosts([...kept]) : new Set<string>()
+  return inPosts + [...kept].filter((k) => !inPostSet.has(k)).length
+}

@@ -1,0 +1,69 @@
+// The hourly housekeeping schedule of this process (contract 5.6): a run at start-up, then one every 60 minutes.
+// Every process may run the schedule; the job lock admits one run at a time, and a scheduled run is skipped
+// when another process has already run housekeeping within the period. State lives on globalThis because
+// server.ts and the Next bundle (the status route) each load this module.
+import { getDb } from '../db/client'
+import { HousekeepingBusyError, runHousekeeping, type Trigger } from './run'
+
+export const INTERVAL_MINUTES = 60
+const INTERVAL_MS = INTERVAL_MINUTES * 60_000
+// A run that started this recently anywhere counts as this period's run.
+const RECENT_MS = INTERVAL_MS - 5 * 60_000
+
+interface ScheduleState { timer: NodeJS.Timeout | null; nextRun: Date | null; current: Promise<void> | null }
+const KEY = Symbol.for('corkboard.housekeeping.schedule')
+type Holder = { [KEY]?: ScheduleState }
+
+function state(): ScheduleState {
+  const g = globalThis as Holder
+  return (g[KEY] ??= { timer: null, nextRun: null, current: null })
+}
+
+export function scheduleInfo(): { running: boolean; nextRun: Date | null } {
+  const s = state()
+  return { running: s.timer !== null, nextRun: s.nextRun }
+}
+
+export function startHousekeepingSchedule(): void {
+  const s = state()
+  if (s.timer) return
+  s.timer = setInterval(() => track(scheduledRun('schedule')), INTERVAL_MS)
+  s.timer.unref()
+  s.nextRun = new Date(Date.now() + INTERVAL_MS)
+  track(scheduledRun('startup'))
+}
+
+function track(run: Promise<void>): void {
+  const s = state()
+  const tracked: Promise<void> = run.finally(() => { if (s.current === tracked) s.current = null })
+  s.current = tracked
+}
+
+/** Stops the schedule and waits (at most `waitMs`) for a run of this process to finish, so it releases its lock. */
+export async function stopHousekeepingSchedule(waitMs = 5_000): Promise<void> {
+  const s = state()
+  if (s.timer) clearInterval(s.timer)
+  s.timer = null
+  s.nextRun = null
+  if (s.current) await Promise.race([s.current, new Promise((resolve) => setTimeout(resolve, waitMs).unref())])
+}
+
+async function scheduledRun(trigger: Trigger): Promise<void> {
+  const s = state()
+  if (trigger === 'schedule') s.nextRun = new Date(Date.now() + INTERVAL_MS)
+  try {
+    if (trigger === 'schedule' && await ranRecently()) return
+    const results = await runHousekeeping(trigger)
+    const failed = Object.entries(results.tasks).filter(([, r]) => 'error' in r).map(([name]) => name)
+    console.log(`Housekeeping (${trigger}) finished in ${results.totalDuration} ms${failed.length ? `; failed: ${failed.join(', ')}` : ''}`)
+  } catch (err) {
+    if (err instanceof HousekeepingBusyError) return
+    console.error(`Housekeeping (${trigger}) failed:`, err)
+  }
+}
+
+async function ranRecently(): Promise<boolean> {
+  const db = await getDb()
+  const since = new Date(Date.now() - RECENT_MS)
+  return (await db.housekeepingRun.count({ where: { startedAt: { gte: since } } })) > 0
+}

@@ -1,0 +1,55 @@
+// Housekeeping's thread task (contract 5.3, 5.4, 5.6): per board, apply the 100-thread cap again as a safety net,
+// then delete dead threads whose 48 hours are over, with their posts, surveys, votes and media.
+import { getDb } from '../db/client'
+import { lockRow } from '../db/locks'
+import { publish } from '../events/bus'
+import { releaseMedia } from '../media/release'
+import { applyThreadCap } from '../threads/thread-cap'
+import { DEAD_THREAD_RETENTION_HOURS } from '../threads/types'
+
+export interface ThreadCleanupResult {
+  boardsChecked: number
+  threadsMarkedDead: number
+  threadsDeleted: number
+  filesDeleted: number
+  duration: number
+}
+
+export async function cleanupThreads(now: Date): Promise<ThreadCleanupResult> {
+  const started = Date.now()
+  const db = await getDb()
+  const boards = await db.board.findMany({ select: { id: true }, orderBy: { id: 'asc' } })
+  const result: ThreadCleanupResult = { boardsChecked: 0, threadsMarkedDead: 0, threadsDeleted: 0, filesDeleted: 0, duration: 0 }
+  for (const { id: boardId } of boards) {
+    const died = await db.$transaction(async (tx) => {
+      await lockRow(tx, 'boards', boardId)
+      return applyThreadCap(tx, boardId, now)
+    })
+    publish(...died.map((d) => ({ name: 'thread_died' as const, payload: d })))
+    result.threadsMarkedDead += died.length
+    const deleted = await deleteExpiredDeadThreads(boardId, now)
+    result.threadsDeleted += deleted.threads
+    result.filesDeleted += deleted.files
+    result.boardsChecked++
+  }
+  result.duration = Date.now() - started
+  return result
+}
+
+async function deleteExpiredDeadThreads(boardId: string, now: Date): Promise<{ threads: number; files: number }> {
+  const db = await getDb()
+  const cutoff = new Date(now.getTime() - DEAD_THREAD_RETENTION_HOURS * 3600_000)
+  const expired = await db.thread.findMany({ where: { boardId, isDead: true, diedAt: { lte: cutoff } }, select: { id: true } })
+  let threads = 0
+  let files = 0
+  for (const { id: threadId } of expired) {
+    const media = await db.post.findMany({ where: { threadId }, select: { mediaKey: true, thumbnailKey: true } })
+    // Posts, surveys and votes go with the thread (foreign keys cascade).
+    const { count } = await db.thread.deleteMany({ where: { id: threadId, isDead: true } })
+    if (!count) continue
+    threads++
+    publish({ name: 'thread_deleted', payload: { threadId, boardId } })
+    files += await releaseMedia(media.flatMap((m) => [m.mediaKey, m.thumbnailKey]), now)
+  }
+  return { threads, files }
+}
