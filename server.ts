@@ -14,6 +14,7 @@ import { getStorage } from './lib/media/storage'
 import type { LocalStorage } from './lib/media/local-storage'
 import { serveLocalMedia } from './lib/media/serve-local'
 import { isFlagPath, serveFlag } from './lib/geo/serve-flags'
+import { applyCors } from './lib/http/origins'
 import { startHousekeepingSchedule, stopHousekeepingSchedule } from './lib/housekeeping/schedule'
 
 const SHUTDOWN_LIMIT_MS = 9_000
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     // Never trust a client-sent copy of our internal header: always overwrite it (contract 0.6).
     req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxyHops)
     const path = req.url ?? '/'
+    if (path.startsWith('/api/') && applyCors(req, res)) return
     if (storage.kind === 'local' && path.startsWith((storage as LocalStorage).urlPrefix + '/')) {
       return void serveLocalMedia(storage as LocalStorage, req, res).catch(() => res.destroy())
     }

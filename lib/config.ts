@@ -9,6 +9,16 @@ import { z } from 'zod'
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 const optionalUrl = z.url({ message: 'must be an absolute URL' }).optional()
 
+/** An origin: scheme, host and optional port, nothing else. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/$/, '')
+  } catch {
+    return false
+  }
+}
+
 const RateLimitOverrides = z.record(z.string(), z.object({
   points: z.number().int().positive().optional(),
   duration: z.number().int().positive().optional(),
@@ -35,6 +45,9 @@ const EnvSchema = z.object({
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, 'must be 1–64 letters, digits, _, : or -').default('corkboard'),
   TRUST_PROXY_HOPS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(10).default(0),
   PUBLIC_ORIGIN: optionalUrl,
+  CORS_ORIGINS: z.string().default('').refine((v) => v.split(',').map((o) => o.trim()).filter(Boolean).every(isOrigin), {
+    message: 'must be a comma-separated list of origins such as https://client.example.com',
+  }),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   POSTER_ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   HOUSEKEEPING: z.enum(['on', 'off']).default('on'),
@@ -67,6 +80,8 @@ export interface Config {
   redisPrefix: string
   trustProxyHops: number
   publicOrigin?: string
+  /** Other origins allowed to call the API and open sockets with credentials (contract 0.1); usually none. */
+  corsOrigins: string[]
   sessionSecret: string
   posterIdSecret: string
   housekeeping: boolean
@@ -140,6 +155,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     redisPrefix: e.REDIS_PREFIX,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
+    corsOrigins: e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean).map((o) => new URL(o).origin),
     sessionSecret: e.SESSION_SECRET ?? persisted!.sessionSecret,
     posterIdSecret: e.POSTER_ID_SECRET ?? persisted!.posterIdSecret,
     housekeeping: e.HOUSEKEEPING === 'on',

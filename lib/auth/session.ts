@@ -2,6 +2,7 @@
 // token and, once logged in, the user id, login time and the user's session generation.
 import { randomBytes } from 'node:crypto'
 import { cookies } from 'next/headers'
+import { crossOriginCookies } from '../http/origins'
 import { getIronSession, type IronSession, type SessionOptions } from 'iron-session'
 import { getConfig } from '../config'
 
@@ -24,9 +25,10 @@ export function sessionOptions(): SessionOptions {
     ttl: SESSION_TTL_SECONDS,
     cookieOptions: {
       httpOnly: true,
-      sameSite: 'lax',
+      // A cross-origin client (CORS_ORIGINS) needs the cookie on its requests: SameSite=None, which requires Secure.
+      sameSite: crossOriginCookies() ? 'none' : 'lax',
       path: '/',
-      secure: config.env === 'production' && Boolean(config.publicOrigin?.startsWith('https:')),
+      secure: crossOriginCookies() || (config.env === 'production' && Boolean(config.publicOrigin?.startsWith('https:'))),
     },
   }
 }

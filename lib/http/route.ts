@@ -7,6 +7,7 @@ import { errorResponse, json } from './error-response'
 import type { ParamParser } from './params'
 import { CLIENT_IP_HEADER } from './client-ip'
 import { getConfig } from '../config'
+import { isAllowedOrigin, siteOriginOf } from './origins'
 import { consume } from '../rate-limit/limits'
 
 const JSON_LIMIT = 64 * 1024
@@ -86,12 +87,13 @@ export async function readJson(req: Request): Promise<unknown> {
   }
 }
 
-/** Writes must come from the site's own origin (contract 0.1); requests without an Origin header pass. */
+/** Writes must come from the site's own origin or the allow-list (contract 0.1); requests without an Origin pass. */
 function checkOrigin(req: Request): void {
   const origin = req.headers.get('origin')
   if (!origin) return
-  const allowed = getConfig().publicOrigin ?? `${new URL(req.url).protocol}//${req.headers.get('host')}`
-  if (origin !== allowed) throw new ForbiddenError('Forbidden origin')
+  if (!isAllowedOrigin(origin, siteOriginOf(req.headers.get('host'), new URL(req.url).protocol === 'https:'))) {
+    throw new ForbiddenError('Forbidden origin')
+  }
 }
 
 /** Handlers for the methods a path does not support: 405 with an Allow header (contract 0.1). */

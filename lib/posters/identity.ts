@@ -2,6 +2,7 @@
 // derives its own sub-key, so a value from one can never be replayed as another.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { getConfig } from '../config'
+import { crossOriginCookies } from '../http/origins'
 import { ipKey } from '../net/ip'
 
 export const POSTER_COOKIE = 'cb_poster'
@@ -21,6 +22,8 @@ export function posterKeyFrom(cookieHeader: string | null): { key: string; isNew
 }
 
 export function posterCookie(key: string): string {
+  // A cross-origin client (CORS_ORIGINS) needs the cookie on its requests: SameSite=None, which requires Secure.
+  if (crossOriginCookies()) return `${POSTER_COOKIE}=${key}; Path=/; Max-Age=31536000; HttpOnly; SameSite=None; Secure`
   const secure = getConfig().env === 'production' && getConfig().publicOrigin?.startsWith('https:') ? '; Secure' : ''
   return `${POSTER_COOKIE}=${key}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`
 }

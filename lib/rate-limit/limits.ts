@@ -15,9 +15,15 @@ export const LIMITS = {
   loginFailUser: { points: 5, duration: 15 * 60 }, // failed logins per (username, IP)
   loginFailIp: { points: 20, duration: 15 * 60 }, // failed logins per IP
   staffWrite: { points: 60, duration: 60 }, // per staff user
+  socketConnect: { points: 20, duration: 60 }, // socket.io handshakes
+  socketJoin: { points: 60, duration: 60 }, // join_board per socket
 } as const
 
+// Counted in this process even with Redis: a socket lives in one process, so sharing its counter buys nothing.
 export type LimitName = keyof typeof LIMITS
+
+const LOCAL_ONLY: ReadonlySet<LimitName> = new Set(['socketJoin'])
+
 
 const KEY = Symbol.for('corkboard.rate-limiters')
 type Holder = { [KEY]?: Promise<Map<LimitName, RateLimiterAbstract>> }
@@ -34,7 +40,7 @@ async function build(): Promise<Map<LimitName, RateLimiterAbstract>> {
   }
   for (const [name, defaults] of Object.entries(LIMITS) as [LimitName, { points: number; duration: number }][]) {
     const opts = { ...defaults, ...rateLimits[name] }
-    map.set(name, redis
+    map.set(name, redis && !LOCAL_ONLY.has(name)
       ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${redisPrefix}:rl:${name}`, ...opts, insuranceLimiter: new RateLimiterMemory(opts) })
       : new RateLimiterMemory({ keyPrefix: name, ...opts }))
   }

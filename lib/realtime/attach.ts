@@ -7,6 +7,9 @@ import { subscribe } from '../events/bus'
 import { getConfig } from '../config'
 import { type ClientToServerEvents, type ServerToClientEvents, parseRoom, roomsFor, threadRoom } from './events'
 import { roomExists } from './rooms'
+import { isAllowedOrigin, siteOriginOf } from '../http/origins'
+import { resolveClientIp } from '../http/client-ip'
+import { consume } from '../rate-limit/limits'
 
 const MAX_ROOMS_PER_SOCKET = 20
 
@@ -18,13 +21,18 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
     path: '/socket.io/',
     transports: ['websocket', 'polling'],
     serveClient: false,
-    // Refuse connections from foreign origins (contract 3); clients without an Origin header are not browsers.
+    // Refuse connections from foreign origins (contract 3; clients without an Origin header are not browsers)
+    // and more than the connection limit per address (contract 0.12).
     allowRequest: (req, callback) => {
       const origin = req.headers.origin
-      if (!origin) return callback(null, true)
-      const allowed = config.publicOrigin ?? `${(req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'}://${req.headers.host}`
-      callback(null, origin === allowed)
+      if (origin && !isAllowedOrigin(origin, siteOriginOf(req.headers.host, Boolean((req.socket as { encrypted?: boolean }).encrypted)))) {
+        return callback('Forbidden origin', false)
+      }
+      // engine.io asks only on the handshake, so each connection counts once.
+      const ip = resolveClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxyHops)
+      consume(ip, 'socketConnect').then(() => callback(null, true), () => callback('Rate limited', false))
     },
+    cors: config.corsOrigins.length ? { origin: config.corsOrigins, credentials: true } : undefined,
   })
 
   const closers: Array<() => Promise<unknown>> = []
@@ -40,6 +48,9 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
   io.on('connection', (socket) => {
     socket.on('join_board', async (room, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {}
+      if (!(await consume(`socket:${socket.id}`, 'socketJoin').then(() => true, () => false))) {
+        return reply({ ok: false, error: 'Rate limited' })
+      }
       const parsed = parseRoom(room)
       // socket.rooms includes the socket's own id room.
       if (!parsed || socket.rooms.size > MAX_ROOMS_PER_SOCKET || !(await roomExists(parsed).catch(() => false))) {

@@ -13,7 +13,7 @@ export interface ServerToClientEvents {
   survey_vote: (p: { surveyId: number; postId: number; threadId: number; boardId: string; totalResponses: number }) => void
 }
 
-export type JoinAck = (answer: { ok: true } | { ok: false; error: 'Unknown room' }) => void
+export type JoinAck = (answer: { ok: true } | { ok: false; error: 'Unknown room' | 'Rate limited' }) => void
 
 export interface ClientToServerEvents {
   join_board: (room: string, ack?: JoinAck) => void

@@ -8,7 +8,7 @@ export const test = base.extend<{ baseURL: string }, { server: TestServer }>({
     // proxy hop lets a browser context act as a distinct visitor through X-Forwarded-For.
     const server = await startServer({ env: {
       TRUST_PROXY_HOPS: '1',
-      RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 }, surveyCreate: { points: 1000 }, vote: { points: 1000 } }),
+      RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 }, surveyCreate: { points: 1000 }, vote: { points: 1000 }, socketConnect: { points: 100000 } }),
     } })
     await provide(server)
     await server.stop()
