@@ -6,7 +6,6 @@ import { ForbiddenError, RequestTooLargeError, ValidationError } from '../errors
 import { errorResponse, json } from './error-response'
 import type { ParamParser } from './params'
 import { CLIENT_IP_HEADER } from './client-ip'
-import { getConfig } from '../config'
 import { isAllowedOrigin, siteOriginOf } from './origins'
 import { consume } from '../rate-limit/limits'
 
