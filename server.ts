@@ -15,6 +15,10 @@ import type { LocalStorage } from './lib/media/local-storage'
 import { serveLocalMedia } from './lib/media/serve-local'
 import { isFlagPath, serveFlag } from './lib/geo/serve-flags'
 import { applyCors } from './lib/http/origins'
+import { createPageCache, type PageCache } from './lib/page-cache/serve'
+import { isRenderRequest, loopbackRenderer, RENDER_IDENTITY } from './lib/page-cache/render'
+import { startBanIndex, stopBanIndex } from './lib/bans/ban-index'
+import { startEventRelay } from './lib/events/relay'
 import { startHousekeepingSchedule, stopHousekeepingSchedule } from './lib/housekeeping/schedule'
 
 const SHUTDOWN_LIMIT_MS = 9_000
@@ -29,10 +33,12 @@ async function main(): Promise<void> {
   const storage = await getStorage()
 
   // Next's handler arrives after listen (Next needs the real port); until then requests get a 503.
-  const next_: { handle?: (req: IncomingMessage, res: ServerResponse) => Promise<void> } = {}
+  const next_: { handle?: (req: IncomingMessage, res: ServerResponse) => Promise<void>; pages?: PageCache } = {}
   const http = createServer((req, res) => {
     // Never trust a client-sent copy of our internal header: always overwrite it (contract 0.6).
-    req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxyHops)
+    const render = isRenderRequest(req)
+    const clientIp = render ? RENDER_IDENTITY : resolveClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxyHops)
+    req.headers[CLIENT_IP_HEADER] = clientIp
     const path = req.url ?? '/'
     if (path.startsWith('/api/') && applyCors(req, res)) return
     if (storage.kind === 'local' && path.startsWith((storage as LocalStorage).urlPrefix + '/')) {
@@ -43,7 +49,13 @@ async function main(): Promise<void> {
       res.writeHead(503, { 'Retry-After': '1' })
       return void res.end()
     }
-    void next_.handle(req, res)
+    const handle = next_.handle
+    if (render || !next_.pages) return void handle(req, res)
+    next_.pages.serve(req, res, clientIp).then((served) => { if (!served) void handle(req, res) }, (err) => {
+      console.error('page cache failed; rendering directly:', err)
+      if (!res.headersSent) void handle(req, res)
+      else res.destroy()
+    })
   })
 
   const connections = trackConnections(http)
@@ -57,6 +69,11 @@ async function main(): Promise<void> {
   await app.prepare()
   next_.handle = app.getRequestHandler()
   const realtime = await attachRealtime(http)
+  const relay = config.redisUrl ? await startEventRelay(config.redisUrl, config.redisPrefix) : null
+  if (config.pageCacheBytes > 0) {
+    startBanIndex()
+    next_.pages = createPageCache({ maxBytes: config.pageCacheBytes, cdnSeconds: config.pageCacheCdnSeconds, render: loopbackRenderer(http.address() as AddressInfo) })
+  }
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   console.log(`Corkboard listening on http://${shown}:${port} (${config.database.provider}, media: ${storage.kind})`)
@@ -73,8 +90,11 @@ async function main(): Promise<void> {
     }, SHUTDOWN_LIMIT_MS).unref()
     // Node's server.close() also drops connections it deems idle, which includes a request whose body is
     // still arriving; so drain in-flight requests first and close the servers afterwards.
+    next_.pages?.close()
+    stopBanIndex()
     realtime.disconnectAll()
     await Promise.all([connections.drain(), stopHousekeepingSchedule()])
+    await relay?.close()
     await realtime.close()
     await app.close().catch(() => {})
     await closeDb()

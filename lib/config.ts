@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   POSTER_ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   HOUSEKEEPING: z.enum(['on', 'off']).default('on'),
+  PAGE_CACHE_MB: z.coerce.number({ message: 'must be a number' }).min(0).max(65536).default(64),
+  PAGE_CACHE_CDN_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(3600).default(5),
   PROXY_CIDRS: z.string().default('').refine((v) => v.split(',').map((c) => c.trim()).filter(Boolean).every(isCidr), {
     message: 'must be a comma-separated list of CIDR ranges such as 173.245.48.0/20,2400:cb00::/32',
   }),
@@ -85,6 +87,10 @@ export interface Config {
   sessionSecret: string
   posterIdSecret: string
   housekeeping: boolean
+  /** Bytes of rendered pages kept in memory; 0 turns the page cache off. */
+  pageCacheBytes: number
+  /** s-maxage of cached public pages, for a CDN in front. */
+  pageCacheCdnSeconds: number
   /** Overrides of the contract 0.12 defaults, by limit name (points per duration seconds). */
   rateLimits: Record<string, { points?: number; duration?: number }>
   /** Proxy/CDN ranges whose clients get the country code CF (contract 5.9). */
@@ -159,6 +165,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sessionSecret: e.SESSION_SECRET ?? persisted!.sessionSecret,
     posterIdSecret: e.POSTER_ID_SECRET ?? persisted!.posterIdSecret,
     housekeeping: e.HOUSEKEEPING === 'on',
+    pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
+    pageCacheCdnSeconds: e.PAGE_CACHE_CDN_SECONDS,
     rateLimits: e.RATE_LIMITS,
     proxyCidrs: e.PROXY_CIDRS.split(',').map((c) => c.trim()).filter(Boolean).map((c) => ipaddr.parseCIDR(c)),
   }

@@ -1,13 +1,11 @@
 // The ban check of contract 0.11, run after the board is found and before anything else. First personal bans
 // (the client's IPv4 address or IPv6 /64, this board or global), then range bans in force for this board or
-// global: country (skipped for LO and unknown), ASN, then IP range.
+// global (lib/bans/range-match.ts decides which applies).
 import { getDb } from '../db/client'
 import { BannedError } from '../errors'
 import { ipKey } from '../net/ip'
-import { countryCodeFor } from '../geo/country'
 import { countryName } from '../geo/country-names'
-import { asnFor } from '../geo/asn'
-import { ipInRange } from '../rangebans/values'
+import { findRangeBanHit } from './range-match'
 
 export async function assertNotBanned(boardId: string, ip: string): Promise<void> {
   await assertNoPersonalBan(boardId, ip)
@@ -43,7 +41,6 @@ async function assertNoPersonalBan(boardId: string, ip: string): Promise<void> {
   })
 }
 
-const RANGE_ORDER = ['country', 'asn', 'ip_range'] as const
 const WHO = { country: (v: string) => `Your country (${v})`, asn: (v: string) => `Your network (ASN ${v})`, ip_range: (v: string) => `Your IP range (${v})` }
 
 async function assertNoRangeBan(boardId: string, ip: string): Promise<void> {
@@ -51,34 +48,17 @@ async function assertNoRangeBan(boardId: string, ip: string): Promise<void> {
   const now = new Date()
   const bans = await db.rangeBan.findMany({
     where: { isActive: true, OR: [{ boardId }, { boardId: null }], AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }] },
-    orderBy: [{ id: 'asc' }],
   })
-  if (!bans.length) return
-  // Each fact about the client is looked up only when a ban of that type exists.
-  const facts: { country?: string | null; asn?: string | null } = {}
-  for (const type of RANGE_ORDER) {
-    for (const ban of bans.filter((b) => b.banType === type)) {
-      let hit = false
-      if (type === 'country') {
-        facts.country ??= await countryCodeFor(ip)
-        hit = facts.country !== null && facts.country !== 'LO' && facts.country === ban.banValue
-      } else if (type === 'asn') {
-        facts.asn ??= await asnFor(ip).then((a) => (a === null ? null : String(a)), () => null)
-        hit = facts.asn === ban.banValue
-      } else {
-        hit = ipInRange(ip, ban.banValue)
-      }
-      if (hit) {
-        const until = ban.expiresAt ? `until ${ban.expiresAt.toISOString()}` : 'permanently'
-        throw new BannedError({
-          error: 'Rangebanned',
-          message: `${WHO[type](ban.banValue)} is banned from this board ${until}. Reason: ${ban.reason}`,
-          rangeban: {
-            type, value: ban.banValue, ...(type === 'country' ? { country_name: countryName(ban.banValue) } : {}),
-            reason: ban.reason, expires_at: ban.expiresAt?.toISOString() ?? null, board_id: ban.boardId,
-          },
-        })
-      }
-    }
-  }
+  const ban = await findRangeBanHit(bans, ip)
+  if (!ban) return
+  const type = ban.banType as keyof typeof WHO
+  const until = ban.expiresAt ? `until ${ban.expiresAt.toISOString()}` : 'permanently'
+  throw new BannedError({
+    error: 'Rangebanned',
+    message: `${WHO[type](ban.banValue)} is banned from this board ${until}. Reason: ${ban.reason}`,
+    rangeban: {
+      type, value: ban.banValue, ...(type === 'country' ? { country_name: countryName(ban.banValue) } : {}),
+      reason: ban.reason, expires_at: ban.expiresAt?.toISOString() ?? null, board_id: ban.boardId,
+    },
+  })
 }

@@ -1,6 +1,7 @@
 // Creating a ban (contract 2.10): validated, limited by role, post context filled from the post or its
 // snapshot, logged as `banned`. The post then shows 'USER WAS BANNED FOR THIS POST'.
 import { getDb } from '../db/client'
+import { publish } from '../events/bus'
 import { ValidationError, type FieldIssue } from '../errors'
 import type { Staff } from '../auth/staff'
 import { ipKey, normalizeIp } from '../net/ip'
@@ -63,5 +64,6 @@ export async function createBan(staff: Staff, body: unknown) {
       details: { expires_at: expiresAt?.toISOString() ?? null, is_global: boardId === null } })
     return ban
   })
+  publish({ name: 'bans_changed', payload: { boardId: ban.boardId, threadId: ban.threadId } })
   return toBanDto(ban, staff.role !== 'janitor')
 }

@@ -1,6 +1,7 @@
 // Deciding appeals and lifting bans (contract 2.10, staff spec 4): approve lifts the ban, deny keeps it, remove
 // lifts it; the note is kept as decision_reason (the ban's own reason never changes) and logged.
 import { getDb } from '../db/client'
+import { publish } from '../events/bus'
 import { ConflictError, ForbiddenError, ValidationError } from '../errors'
 import type { Staff } from '../auth/staff'
 import { codePoints, normalizeText } from '../text/normalize'
@@ -48,5 +49,6 @@ export async function updateBan(staff: Staff, banId: number, body: unknown) {
     }
     return tx.ban.findUniqueOrThrow({ where: { id: banId } })
   })
+  publish({ name: 'bans_changed', payload: { boardId: updated.boardId, threadId: updated.threadId } })
   return toBanDto(updated, true)
 }

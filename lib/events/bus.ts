@@ -1,8 +1,15 @@
-// The in-process domain event bus. Domain mutations publish after their transaction commits; subscribers
-// (the socket.io broadcaster, later the page cache) react. Kept on globalThis because server.ts and the
+// The domain event bus. Domain mutations publish after their transaction commits; subscribers (the socket.io
+// broadcaster, the page cache, the ban index) react. With REDIS_URL, lib/events/relay.ts carries every event to
+// the other processes, where it is delivered with `remote: true`. Kept on globalThis because server.ts and the
 // Next bundle each load this module.
 import { EventEmitter } from 'node:events'
-import type { DomainEvent } from '../realtime/events'
+import type { BusEvent } from './internal'
+
+export interface EventMeta {
+  /** True when the event happened in another process (relayed through Redis). */
+  remote: boolean
+}
+type Listener = (event: BusEvent, meta: EventMeta) => void
 
 const KEY = Symbol.for('corkboard.bus')
 type Holder = { [KEY]?: EventEmitter }
@@ -16,21 +23,28 @@ function emitter(): EventEmitter {
   return g[KEY]
 }
 
-/** Publishes events; call only after the transaction that caused them has committed. */
-export function publish(...events: DomainEvent[]): void {
-  for (const event of events) {
-    for (const listener of emitter().listeners('event')) {
-      try {
-        ;(listener as (e: DomainEvent) => void)(event)
-      } catch (err) {
-        // A failing subscriber must not fail the request that already committed.
-        console.error('event subscriber failed:', err)
-      }
+function deliver(event: BusEvent, meta: EventMeta): void {
+  for (const listener of emitter().listeners('event') as Listener[]) {
+    try {
+      listener(event, meta)
+    } catch (err) {
+      // A failing subscriber must not fail the request that already committed.
+      console.error('event subscriber failed:', err)
     }
   }
 }
 
-export function subscribe(listener: (event: DomainEvent) => void): () => void {
+/** Publishes events of this process; call only after the transaction that caused them has committed. */
+export function publish(...events: BusEvent[]): void {
+  for (const event of events) deliver(event, { remote: false })
+}
+
+/** Delivers an event another process published (the relay calls this). */
+export function deliverRemote(event: BusEvent): void {
+  deliver(event, { remote: true })
+}
+
+export function subscribe(listener: Listener): () => void {
   emitter().on('event', listener)
   return () => emitter().off('event', listener)
 }

@@ -7,6 +7,7 @@ import { CLIENT_IP_HEADER } from '../http/client-ip'
 import { boardIdParam, idParam } from '../http/params'
 import { getBoardOrThrow } from '../boards/queries'
 import { assertNotBanned } from '../bans/check'
+import { RENDER_IDENTITY } from '../page-cache/render'
 import { listBoardThreads, listThreadPosts } from '../threads/queries'
 import { referencedPostIds } from '../markup/parse'
 import { locatePosts } from '../posts/locate'
@@ -16,6 +17,11 @@ import type { BanBody } from '@/components/bans/ban-screen'
 
 async function visitorIp(): Promise<string> {
   return (await headers()).get(CLIENT_IP_HEADER) ?? '0.0.0.0'
+}
+
+/** The ban check of a page; a render for the page cache is nobody in particular (banned visitors never get it). */
+async function assertVisitorNotBanned(boardId: string, ip: string): Promise<void> {
+  if (ip !== RENDER_IDENTITY) await assertNotBanned(boardId, ip)
 }
 
 async function outcome<T>(load: () => Promise<T>): Promise<T | { kind: 'not-found'; what: string } | { kind: 'banned'; body: BanBody }> {
@@ -33,7 +39,7 @@ export const loadBoardPage = cache(async (rawBoardId: string) => {
   const ip = await visitorIp()
   return outcome(async () => {
     const board = await getBoardOrThrow(boardIdParam(rawBoardId))
-    await assertNotBanned(board.id, ip)
+    await assertVisitorNotBanned(board.id, ip)
     return { kind: 'ok' as const, board, threads: await listBoardThreads(board.id) }
   })
 })
@@ -43,7 +49,7 @@ export const loadBoardForPosting = cache(async (rawBoardId: string) => {
   const ip = await visitorIp()
   return outcome(async () => {
     const board = await getBoardOrThrow(boardIdParam(rawBoardId))
-    await assertNotBanned(board.id, ip)
+    await assertVisitorNotBanned(board.id, ip)
     return { kind: 'ok' as const, board }
   })
 })
@@ -52,7 +58,7 @@ export const loadThreadPage = cache(async (rawBoardId: string, rawThreadId: stri
   const ip = await visitorIp()
   return outcome(async () => {
     const board = await getBoardOrThrow(boardIdParam(rawBoardId))
-    await assertNotBanned(board.id, ip)
+    await assertVisitorNotBanned(board.id, ip)
     const { thread, posts } = await listThreadPosts(board.id, idParam('Thread not found')(rawThreadId))
     const inThread = new Set(posts.map((p) => p.id))
     const foreign = [...new Set(posts.flatMap((p) => referencedPostIds(p.content)))].filter((id) => !inThread.has(id))

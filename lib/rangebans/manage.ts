@@ -1,6 +1,7 @@
 // Range bans for admins (contract 2.11): list in force, create (normalised, no duplicate in force), statistics,
 // soft removal. Creation and removal are logged. Enforcement starts with the next request (lib/bans/check.ts).
 import { getDb } from '../db/client'
+import { publish } from '../events/bus'
 import { ConflictError, NotFoundError, ValidationError, type FieldIssue } from '../errors'
 import type { Staff } from '../auth/staff'
 import { codePoints, normalizeText } from '../text/normalize'
@@ -48,17 +49,20 @@ export async function createRangeban(staff: Staff, body: unknown) {
     await logAction(tx, { actionType: 'rangeban_created', staff, boardId, rangebanId: r.id, reason, details: { ban_type: type, ban_value: value } })
     return r
   })
+  publish({ name: 'bans_changed', payload: { boardId, threadId: null } })
   return toRangebanDto(created)
 }
 
 export async function removeRangeban(staff: Staff, id: number) {
   const db = await getDb()
-  await db.$transaction(async (tx) => {
+  const boardId = await db.$transaction(async (tx) => {
     const r = await tx.rangeBan.findUnique({ where: { id } })
     if (!r || !r.isActive) throw new NotFoundError('Rangeban not found')
     await tx.rangeBan.update({ where: { id }, data: { isActive: false, removedAt: new Date(), removedById: staff.id } })
     await logAction(tx, { actionType: 'rangeban_removed', staff, boardId: r.boardId, rangebanId: id, reason: r.reason })
+    return r.boardId
   })
+  publish({ name: 'bans_changed', payload: { boardId, threadId: null } })
 }
 
 export async function rangebanStats() {

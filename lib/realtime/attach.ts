@@ -4,6 +4,7 @@
 import type { Server as HttpServer } from 'node:http'
 import { Server } from 'socket.io'
 import { subscribe } from '../events/bus'
+import { isRealtimeEvent } from '../events/internal'
 import { getConfig } from '../config'
 import { type ClientToServerEvents, type ServerToClientEvents, parseRoom, roomsFor, threadRoom } from './events'
 import { roomExists } from './rooms'
@@ -64,7 +65,9 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
     })
   })
 
-  const unsubscribe = subscribe((event) => {
+  // Events of this process only: the Redis adapter already carries each broadcast to every process's clients.
+  const unsubscribe = subscribe((event, { remote }) => {
+    if (remote || !isRealtimeEvent(event)) return
     io.to(roomsFor(event)).emit(event.name, event.payload as never)
     if (event.name === 'thread_deleted') {
       const room = threadRoom(event.payload.boardId, event.payload.threadId)

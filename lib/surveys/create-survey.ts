@@ -1,5 +1,6 @@
 // Attaching a poll to a post (contract 2.5): board → ban → thread → post → archived → owner → existing →
 // rate limit → body. Only the post's owner (poster key) may attach one, once.
+import { publish } from '../events/bus'
 import { getDb } from '../db/client'
 import { assertNotBanned } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
@@ -33,6 +34,7 @@ export async function createSurvey({ boardId, threadId, postId, ip, cookieHeader
       },
       include: { options: { orderBy: { optionOrder: 'asc' } }, _count: { select: { responses: true } } },
     })
+    publish({ name: 'survey_created', payload: { boardId, threadId, postId } })
     return toSurveyDto(survey)
   } catch (err) {
     // Two attach requests at once: the unique post_id lets one through.

@@ -1,0 +1,96 @@
+// An in-memory picture of the bans in force, so the page cache can tell, without a query, whether a visitor might
+// be banned (then the page is rendered for them, ban screen included). It only has to be safe in one direction:
+// "maybe" sends the visitor to a full render, "no" must be right. Reloaded after every ban change (from any
+// process, through the event relay) and every minute, which also drops expired bans.
+import { getDb } from '../db/client'
+import { subscribe } from '../events/bus'
+import { ipKey, normalizeIp } from '../net/ip'
+import { findRangeBanHit, type RangeBanLike } from './range-match'
+
+const REFRESH_MS = 60_000
+
+interface IndexedBan { boardId: string | null; expiresAt: number | null }
+interface IndexedRangeBan extends RangeBanLike, IndexedBan {}
+interface Snapshot { personal: Map<string, IndexedBan[]>; ranges: IndexedRangeBan[] }
+
+interface State {
+  snapshot: Snapshot | null
+  /** True from a ban change until a load that started after it has finished. */
+  stale: boolean
+  dirty: boolean
+  loading: Promise<void> | null
+  timer: NodeJS.Timeout | null
+  unsubscribe: (() => void) | null
+}
+const KEY = Symbol.for('corkboard.ban-index')
+type Holder = { [KEY]?: State }
+const state = (): State => ((globalThis as Holder)[KEY] ??= { snapshot: null, stale: true, dirty: false, loading: null, timer: null, unsubscribe: null })
+
+const inForce = (b: IndexedBan, boardId: string, now: number) => (b.boardId === null || b.boardId === boardId) && (b.expiresAt === null || b.expiresAt > now)
+
+/** True when a personal or range ban might apply; also true while the index is not loaded or is being refreshed. */
+export async function mayBeBanned(boardId: string, rawIp: string, now = Date.now()): Promise<boolean> {
+  const s = state()
+  if (!s.snapshot || s.stale) return true
+  const ip = normalizeIp(rawIp)
+  if (!ip) return true
+  if (s.snapshot.personal.get(ipKey(ip))?.some((b) => inForce(b, boardId, now))) return true
+  const ranges = s.snapshot.ranges.filter((b) => inForce(b, boardId, now))
+  return (await findRangeBanHit(ranges, ip)) !== null
+}
+
+export function startBanIndex(): void {
+  const s = state()
+  if (s.timer) return
+  s.unsubscribe = subscribe((event) => { if (event.name === 'bans_changed') void reload() })
+  s.timer = setInterval(() => void reload(), REFRESH_MS)
+  s.timer.unref()
+  void reload()
+}
+
+export function stopBanIndex(): void {
+  const s = state()
+  if (s.timer) clearInterval(s.timer)
+  s.unsubscribe?.()
+  Object.assign(s, { timer: null, unsubscribe: null })
+}
+
+/** Marks the index stale at once (so no answer relies on it) and loads it again; overlapping reloads coalesce. */
+function reload(): Promise<void> {
+  const s = state()
+  s.stale = true
+  s.dirty = true
+  // A load already running may have read the old rows: its loop runs once more.
+  s.loading ??= (async () => {
+    while (s.dirty) {
+      s.dirty = false
+      if ((await load()) && !s.dirty) s.stale = false
+    }
+  })().finally(() => { s.loading = null })
+  return s.loading
+}
+
+async function load(): Promise<boolean> {
+  const s = state()
+  try {
+    const db = await getDb()
+    const now = new Date()
+    const where = { isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }
+    const [bans, ranges] = await Promise.all([
+      db.ban.findMany({ where, select: { ipKey: true, boardId: true, expiresAt: true } }),
+      db.rangeBan.findMany({ where, select: { id: true, banType: true, banValue: true, boardId: true, expiresAt: true } }),
+    ])
+    const personal = new Map<string, IndexedBan[]>()
+    for (const b of bans) {
+      const list = personal.get(b.ipKey) ?? []
+      list.push({ boardId: b.boardId, expiresAt: b.expiresAt?.getTime() ?? null })
+      personal.set(b.ipKey, list)
+    }
+    s.snapshot = { personal, ranges: ranges.map((r) => ({ ...r, expiresAt: r.expiresAt?.getTime() ?? null })) }
+    return true
+  } catch (err) {
+    // Stay stale: every visitor gets a full render (with the database's ban check) until a load succeeds.
+    console.error('ban index: load failed:', err)
+    return false
+  }
+}

@@ -1,0 +1,17 @@
+// Events that change what pages show but are not realtime-channel events (contract 3 lists those): the page cache
+// and the ban index listen to them. Published on the same bus, after commit.
+import type { DomainEvent } from '../realtime/events'
+
+export type InternalEvent =
+  | { name: 'survey_created'; payload: { boardId: string; threadId: number; postId: number } }
+  /** A personal or range ban was created, lifted or decided; thread set when a ban marks a post. */
+  | { name: 'bans_changed'; payload: { boardId: string | null; threadId: number | null } }
+
+/** Everything the bus carries. */
+export type BusEvent = DomainEvent | InternalEvent
+
+const INTERNAL: ReadonlySet<string> = new Set<InternalEvent['name']>(['survey_created', 'bans_changed'])
+
+export function isRealtimeEvent(event: BusEvent): event is DomainEvent {
+  return !INTERNAL.has(event.name)
+}

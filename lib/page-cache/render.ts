@@ -1,0 +1,43 @@
+// How the cache renders a page: an HTTP request from the process to itself, marked with a per-process secret,
+// which server.ts hands straight to Next as a visitor without bans (pages rendered for the cache must be the
+// page everyone may see; banned visitors never reach the cache, see serve.ts).
+import { request } from 'node:http'
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import type { RenderedPage } from './store'
+
+export const RENDER_HEADER = 'x-corkboard-render'
+/** The client identity of a cache render; lib/pages/visitor.ts skips the ban check for it. */
+export const RENDER_IDENTITY = 'page-cache'
+
+const SECRET = randomBytes(24).toString('base64url')
+// The headers of Next's answer worth replaying; caching headers are the cache's own.
+const KEPT_HEADERS = ['content-type', 'vary', 'link', 'content-language']
+
+/** True for a cache render request of this very process: the secret, on a connection from this machine to itself. */
+export function isRenderRequest(req: IncomingMessage): boolean {
+  return req.headers[RENDER_HEADER] === SECRET && req.socket.remoteAddress === req.socket.localAddress
+}
+
+/** Renders through the server's own listening address (a wildcard address is reached through loopback). */
+export function loopbackRenderer(listening: { address: string; port: number }) {
+  const host = listening.address === '0.0.0.0' ? '127.0.0.1' : listening.address === '::' ? '::1' : listening.address
+  const port = listening.port
+  return (path: string, hostHeader: string): Promise<RenderedPage> => new Promise((resolve, reject) => {
+    const req = request({ host, port, path, method: 'GET', headers: { host: hostHeader, accept: 'text/html', 'accept-encoding': 'identity', [RENDER_HEADER]: SECRET } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('error', reject)
+      res.on('end', () => {
+        const headers: Record<string, string> = {}
+        for (const name of KEPT_HEADERS) {
+          const value = res.headers[name]
+          if (typeof value === 'string') headers[name] = value
+        }
+        resolve({ status: res.statusCode ?? 500, headers, body: Buffer.concat(chunks) })
+      })
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}

@@ -1,0 +1,53 @@
+// The public pages the page cache keeps (issue: home, board, thread, rules, stats), their invalidation tags, and
+// which domain events touch which pages. Thread ids are unique across boards, so a thread's tag needs no board.
+import type { BusEvent } from '../events/internal'
+
+export interface CachedRoute {
+  /** Tags an invalidation names: "home", "rules", "stats", "board:{id}", "thread:{id}". */
+  tags: string[]
+  boardId?: string
+  threadId?: number
+  /** Longest time an entry may be served without an invalidating event (safety net; statistics age by time). */
+  ttlMs: number
+}
+
+/** A tag ending in ":*" names every tag with that prefix: here, every board page. */
+export const ALL_BOARDS = 'board:*'
+const SAFETY_TTL_MS = 10 * 60_000
+const BOARD = /^\/board\/([a-z0-9]{1,10})$/
+const THREAD = /^\/board\/([a-z0-9]{1,10})\/thread\/([1-9][0-9]{0,9})$/
+
+/** The cache route of a path (no query string), or null when the page is not cached. */
+export function cachedRoute(pathname: string): CachedRoute | null {
+  if (pathname === '/') return { tags: ['home'], ttlMs: SAFETY_TTL_MS }
+  if (pathname === '/rules') return { tags: ['rules'], ttlMs: SAFETY_TTL_MS }
+  if (pathname === '/stats') return { tags: ['stats'], ttlMs: 60_000 }
+  let m = BOARD.exec(pathname)
+  if (m) return { tags: [`board:${m[1]}`], boardId: m[1], ttlMs: SAFETY_TTL_MS }
+  m = THREAD.exec(pathname)
+  if (m && Number(m[2]) <= 2147483647) return { tags: [`thread:${m[2]}`], boardId: m[1], threadId: Number(m[2]), ttlMs: SAFETY_TTL_MS }
+  return null
+}
+
+/** The tags an event makes stale; 'all' when every page may show the change. */
+export function tagsFor(event: BusEvent): string[] | 'all' {
+  switch (event.name) {
+    case 'bans_changed':
+      // "USER WAS BANNED FOR THIS POST" appears on the thread and in the board's latest replies; a global ban's
+      // post may be on any board, and boards are few.
+      return event.payload.threadId === null ? [] : [`thread:${event.payload.threadId}`, ALL_BOARDS]
+    case 'survey_created':
+    case 'thread_created':
+    case 'post_created':
+    case 'post_deleted':
+    case 'thread_deleted':
+    case 'post_color_changed':
+    case 'thread_sticky_updated':
+    case 'thread_died':
+    case 'survey_vote':
+      return [`board:${event.payload.boardId}`, `thread:${event.payload.threadId}`]
+    default:
+      // An event this map does not know (e.g. board settings): drop everything rather than serve stale pages.
+      return 'all'
+  }
+}

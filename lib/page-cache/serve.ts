@@ -1,0 +1,111 @@
+// Serving public pages from the cache (server.ts calls this before Next). A page is served from memory when it
+// is a plain GET/HEAD of a cached route without query string or client-navigation headers, and the visitor is not
+// possibly banned on that board (lib/bans/ban-index.ts); otherwise Next renders it as before. Pages are the same
+// for every visitor: staff controls and visitor-local state are drawn by client code.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { getDb } from '../db/client'
+import { subscribe } from '../events/bus'
+import { mayBeBanned } from '../bans/ban-index'
+import { cachedRoute, tagsFor, type CachedRoute } from './routes'
+import { PageStore, type CacheEntry, type RenderedPage } from './store'
+
+export interface PageCacheOptions {
+  maxBytes: number
+  /** How long a shared cache (CDN) may keep a page: short, as writes must show on the next request. */
+  cdnSeconds: number
+  render: (path: string, hostHeader: string) => Promise<RenderedPage>
+}
+
+export interface PageCache {
+  /** Answers the request from the cache; false when Next should handle it. */
+  serve(req: IncomingMessage, res: ServerResponse, clientIp: string): Promise<boolean>
+  readonly store: PageStore
+  close(): void
+}
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const store = new PageStore(options.maxBytes)
+  const unsubscribe = subscribe((event) => {
+    const tags = tagsFor(event)
+    if (tags === 'all' || tags.length) store.invalidate(tags)
+  })
+  const cacheControl = `public, max-age=0, s-maxage=${options.cdnSeconds}, must-revalidate`
+
+  return {
+    store,
+    close: unsubscribe,
+    async serve(req, res, clientIp) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return false
+      const url = req.url ?? '/'
+      if (url.includes('?')) return false
+      // Client-side navigations and prefetches ask for the RSC payload on the same URL.
+      if (req.headers.rsc || req.headers['next-router-prefetch'] || req.headers['next-router-state-tree']) return false
+      const route = cachedRoute(url)
+      if (!route) return false
+      if (route.boardId && await mayBeBanned(route.boardId, clientIp)) return false
+
+      // The Host header is part of the key, so a forged one can only ever poison its own entries.
+      const host = req.headers.host ?? ''
+      const key = `${host}${url}`
+      let entry = store.get(key)
+      let cache = 'HIT'
+      if (!entry) {
+        const { page, entry: stored, shared } = await store.render(key, route.tags, route.ttlMs, () => options.render(url, host), () => stillExists(route))
+        // MISS: this request rendered the page; SHARED: it waited for another request's render.
+        cache = shared ? 'SHARED' : 'MISS'
+        if (!stored) {
+          sendRendered(req, res, page, cache)
+          return true
+        }
+        entry = stored
+      }
+      sendEntry(req, res, entry, cacheControl, cache)
+      return true
+    },
+  }
+}
+
+/** Only pages of boards and threads that exist are kept (a missing one renders a not-found card with 200). */
+async function stillExists(route: CachedRoute): Promise<boolean> {
+  if (!route.boardId) return true
+  const db = await getDb()
+  if (route.threadId === undefined) return (await db.board.count({ where: { id: route.boardId } })) === 1
+  return (await db.thread.count({ where: { id: route.threadId, boardId: route.boardId } })) === 1
+}
+
+function sendEntry(req: IncomingMessage, res: ServerResponse, entry: CacheEntry, cacheControl: string, cache: string): void {
+  const accepted = String(req.headers['accept-encoding'] ?? '')
+  const [encoding, body] = /\bbr\b/.test(accepted) ? ['br', entry.br] as const : /\bgzip\b/.test(accepted) ? ['gzip', entry.gzip] as const : [null, entry.identity] as const
+  const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag
+  const headers: Record<string, string | number> = {
+    ...entry.headers,
+    'cache-control': cacheControl,
+    etag,
+    vary: entry.headers.vary ? `${entry.headers.vary}, Accept-Encoding` : 'Accept-Encoding',
+    'x-corkboard-cache': cache,
+  }
+  if (matchesEtag(req.headers['if-none-match'], entry.etag)) {
+    res.writeHead(304, headers)
+    return void res.end()
+  }
+  if (encoding) headers['content-encoding'] = encoding
+  headers['content-length'] = body.length
+  res.writeHead(200, headers)
+  res.end(req.method === 'HEAD' ? undefined : body)
+}
+
+/** Any of the entry's variants (identity, -br, -gzip) matches: they carry the same page. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  const base = etag.slice(1, -1)
+  return header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '').replace(/^"|"$/g, '')
+    return tag === '*' || tag === base || tag === `${base}-br` || tag === `${base}-gzip`
+  })
+}
+
+/** A render that is not kept (not found, an error page, a disowned render) goes out as Next made it, uncached. */
+function sendRendered(req: IncomingMessage, res: ServerResponse, page: RenderedPage, cache: string): void {
+  res.writeHead(page.status, { ...page.headers, 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate', 'content-length': page.body.length, 'x-corkboard-cache': cache })
+  res.end(req.method === 'HEAD' ? undefined : page.body)
+}

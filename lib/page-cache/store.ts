@@ -1,0 +1,118 @@
+// Rendered pages in memory: a byte-bounded LRU of entries, each with its tags, precompressed bodies and an ETag.
+// Misses of one page share one render; an invalidation also disowns renders in flight, so a request that arrives
+// after a write never receives a page rendered before it.
+import { createHash } from 'node:crypto'
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+import { LRUCache } from 'lru-cache'
+
+export interface RenderedPage {
+  status: number
+  headers: Record<string, string>
+  body: Buffer
+}
+
+export interface CacheEntry {
+  headers: Record<string, string>
+  identity: Buffer
+  gzip: Buffer
+  br: Buffer
+  etag: string
+  tags: string[]
+}
+
+interface InFlight { promise: Promise<RenderedPage>; tags: string[]; disowned: boolean }
+
+export class PageStore {
+  private readonly entries: LRUCache<string, CacheEntry>
+  private readonly byTag = new Map<string, Set<string>>()
+  private readonly inFlight = new Map<string, InFlight>()
+  readonly stats = { hits: 0, misses: 0, stores: 0, invalidations: 0 }
+
+  constructor(maxBytes: number) {
+    this.entries = new LRUCache<string, CacheEntry>({
+      maxSize: maxBytes,
+      sizeCalculation: (e) => e.identity.length + e.gzip.length + e.br.length + 512,
+      dispose: (entry, key) => this.untag(key, entry.tags),
+    })
+  }
+
+  get(key: string): CacheEntry | undefined {
+    const entry = this.entries.get(key)
+    if (entry) this.stats.hits++
+    return entry
+  }
+
+  /**
+   * The page from one shared render. `store` decides whether a successful render may be kept (e.g. the thread
+   * still exists); it is kept only when no invalidation of its tags happened meanwhile.
+   */
+  async render(key: string, tags: string[], ttlMs: number, render: () => Promise<RenderedPage>, store: (page: RenderedPage) => Promise<boolean>): Promise<{ page: RenderedPage; entry?: CacheEntry; shared: boolean }> {
+    let flight = this.inFlight.get(key)
+    const shared = Boolean(flight)
+    if (!flight) {
+      this.stats.misses++
+      const started: InFlight = { promise: render(), tags, disowned: false }
+      flight = started
+      this.inFlight.set(key, started)
+      void started.promise.catch(() => {}).finally(() => { if (this.inFlight.get(key) === started) this.inFlight.delete(key) })
+    }
+    const page = await flight.promise
+    if (page.status !== 200 || flight.disowned) return { page, shared }
+    const existing = this.entries.get(key)
+    if (existing) return { page, entry: existing, shared }
+    if (!(await store(page)) || flight.disowned) return { page, shared }
+    const entry = compress(page, tags)
+    this.entries.set(key, entry, { ttl: ttlMs })
+    for (const tag of tags) {
+      if (!this.byTag.has(tag)) this.byTag.set(tag, new Set())
+      this.byTag.get(tag)!.add(key)
+    }
+    this.stats.stores++
+    return { page, entry, shared }
+  }
+
+  invalidate(tags: string[] | 'all'): void {
+    this.stats.invalidations++
+    if (tags === 'all') {
+      for (const flight of this.inFlight.values()) flight.disowned = true
+      this.inFlight.clear()
+      this.entries.clear()
+      return
+    }
+    const matches = (tag: string) => tags.some((t) => (t.endsWith(':*') ? tag.startsWith(t.slice(0, -1)) : tag === t))
+    for (const [key, flight] of this.inFlight) {
+      if (flight.tags.some(matches)) {
+        flight.disowned = true
+        this.inFlight.delete(key)
+      }
+    }
+    for (const [tag, keys] of [...this.byTag]) {
+      if (!matches(tag)) continue
+      for (const key of [...keys]) this.entries.delete(key)
+    }
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  private untag(key: string, tags: string[]): void {
+    for (const tag of tags) {
+      const keys = this.byTag.get(tag)
+      keys?.delete(key)
+      if (keys && !keys.size) this.byTag.delete(tag)
+    }
+  }
+}
+
+function compress(page: RenderedPage, tags: string[]): CacheEntry {
+  const etag = `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`
+  return {
+    headers: page.headers,
+    identity: page.body,
+    gzip: gzipSync(page.body, { level: 6 }),
+    br: brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length } }),
+    etag,
+    tags,
+  }
+}
