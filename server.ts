@@ -18,7 +18,6 @@ import { applyCors } from './lib/http/origins'
 import { createPageCache, type PageCache } from './lib/page-cache/serve'
 import { isRenderRequest, loopbackRenderer, RENDER_IDENTITY } from './lib/page-cache/render'
 import { startBanIndex, stopBanIndex } from './lib/bans/ban-index'
-import { startEventRelay } from './lib/events/relay'
 import { startHousekeepingSchedule, stopHousekeepingSchedule } from './lib/housekeeping/schedule'
 
 const SHUTDOWN_LIMIT_MS = 9_000
@@ -69,7 +68,6 @@ async function main(): Promise<void> {
   await app.prepare()
   next_.handle = app.getRequestHandler()
   const realtime = await attachRealtime(http)
-  const relay = config.redisUrl ? await startEventRelay(config.redisUrl, config.redisPrefix) : null
   if (config.pageCacheBytes > 0) {
     startBanIndex()
     next_.pages = createPageCache({ maxBytes: config.pageCacheBytes, cdnSeconds: config.pageCacheCdnSeconds, render: loopbackRenderer(http.address() as AddressInfo) })
@@ -94,7 +92,6 @@ async function main(): Promise<void> {
     stopBanIndex()
     realtime.disconnectAll()
     await Promise.all([connections.drain(), stopHousekeepingSchedule()])
-    await relay?.close()
     await realtime.close()
     await app.close().catch(() => {})
     await closeDb()

@@ -42,7 +42,7 @@ export async function mayBeBanned(boardId: string, rawIp: string, now = Date.now
 export function startBanIndex(): void {
   const s = state()
   if (s.timer) return
-  s.unsubscribe = subscribe((event) => { if (event.name === 'bans_changed') void reload() })
+  s.unsubscribe = subscribe('state', (event) => { if (event.name === 'bans_changed') void reload() })
   s.timer = setInterval(() => void reload(), REFRESH_MS)
   s.timer.unref()
   void reload()

@@ -1,7 +1,8 @@
-// The domain event bus. Domain mutations publish after their transaction commits; subscribers (the socket.io
-// broadcaster, the page cache, the ban index) react. With REDIS_URL, lib/events/relay.ts carries every event to
-// the other processes, where it is delivered with `remote: true`. Kept on globalThis because server.ts and the
-// Next bundle each load this module.
+// The domain event bus. Domain mutations publish after their transaction commits; subscribers react in two
+// phases: 'state' subscribers (the page cache, the ban index) first, then 'notify' subscribers (the socket.io
+// broadcaster, the Redis relay), so a reader told about a change never fetches a page from before it. With
+// REDIS_URL, lib/events/relay.ts carries every event to the other processes, where it is delivered with
+// `remote: true`. Kept on globalThis because server.ts and the Next bundle each load this module.
 import { EventEmitter } from 'node:events'
 import type { BusEvent } from './internal'
 
@@ -10,6 +11,8 @@ export interface EventMeta {
   remote: boolean
 }
 type Listener = (event: BusEvent, meta: EventMeta) => void
+export type Phase = 'state' | 'notify'
+const PHASES: readonly Phase[] = ['state', 'notify']
 
 const KEY = Symbol.for('corkboard.bus')
 type Holder = { [KEY]?: EventEmitter }
@@ -24,12 +27,14 @@ function emitter(): EventEmitter {
 }
 
 function deliver(event: BusEvent, meta: EventMeta): void {
-  for (const listener of emitter().listeners('event') as Listener[]) {
-    try {
-      listener(event, meta)
-    } catch (err) {
-      // A failing subscriber must not fail the request that already committed.
-      console.error('event subscriber failed:', err)
+  for (const phase of PHASES) {
+    for (const listener of emitter().listeners(phase) as Listener[]) {
+      try {
+        listener(event, meta)
+      } catch (err) {
+        // A failing subscriber must not fail the request that already committed.
+        console.error('event subscriber failed:', err)
+      }
     }
   }
 }
@@ -44,7 +49,7 @@ export function deliverRemote(event: BusEvent): void {
   deliver(event, { remote: true })
 }
 
-export function subscribe(listener: Listener): () => void {
-  emitter().on('event', listener)
-  return () => emitter().off('event', listener)
+export function subscribe(phase: Phase, listener: Listener): () => void {
+  emitter().on(phase, listener)
+  return () => emitter().off(phase, listener)
 }

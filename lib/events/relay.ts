@@ -1,37 +1,21 @@
-// Carries bus events between processes through Redis pub/sub (REDIS_URL), so every process's page cache and ban
-// index see every write. socket.io broadcasts cross processes through its own Redis adapter, so the realtime
-// broadcaster ignores relayed events.
-import { randomUUID } from 'node:crypto'
+// Carries bus events between processes (REDIS_URL) over socket.io's Redis adapter as server-side events: every
+// process updates its page cache and ban index, then tells its own socket clients, in that order (lib/events/bus.ts).
 import { deliverRemote, subscribe } from './bus'
 import type { BusEvent } from './internal'
 
-interface Envelope { origin: string; event: BusEvent }
+const CHANNEL = 'corkboard:bus'
 
-export async function startEventRelay(redisUrl: string, prefix: string): Promise<{ close(): Promise<void> }> {
-  const { Redis } = await import('ioredis')
-  const channel = `${prefix}:events`
-  const origin = randomUUID()
-  const pub = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 })
-  const sub = pub.duplicate()
-  await Promise.all([pub.connect(), sub.connect()])
-  await sub.subscribe(channel)
-  sub.on('message', (_channel: string, text: string) => {
-    let envelope: Envelope
-    try {
-      envelope = JSON.parse(text)
-    } catch {
-      return
-    }
-    if (envelope.origin !== origin && envelope.event?.name) deliverRemote(envelope.event)
+/** The part of a socket.io server the relay uses: messages to and from the other servers of the cluster. */
+export interface ClusterLink {
+  serverSideEmit(event: string, ...args: unknown[]): boolean
+  on(event: string, listener: (...args: never[]) => void): unknown
+}
+
+export function startEventRelay(cluster: ClusterLink): () => void {
+  cluster.on(CHANNEL, (event: BusEvent) => {
+    if (event && typeof event.name === 'string') deliverRemote(event)
   })
-  const unsubscribe = subscribe((event, meta) => {
-    if (meta.remote) return
-    pub.publish(channel, JSON.stringify({ origin, event } satisfies Envelope)).catch((err) => console.error('event relay: publish failed:', err.message))
+  return subscribe('notify', (event, { remote }) => {
+    if (!remote) cluster.serverSideEmit(CHANNEL, event)
   })
-  return {
-    async close() {
-      unsubscribe()
-      await Promise.allSettled([pub.quit(), sub.quit()])
-    },
-  }
 }

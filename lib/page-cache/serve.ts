@@ -25,7 +25,7 @@ export interface PageCache {
 
 export function createPageCache(options: PageCacheOptions): PageCache {
   const store = new PageStore(options.maxBytes)
-  const unsubscribe = subscribe((event) => {
+  const unsubscribe = subscribe('state', (event) => {
     const tags = tagsFor(event)
     if (tags === 'all' || tags.length) store.invalidate(tags)
   })

@@ -1,6 +1,6 @@
 // Rate limits of contract 0.12, per client address unless stated. In-memory per process by default;
 // rate-limiter-flexible keeps the same counters in Redis when REDIS_URL is set (shared across processes).
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible'
 import { getConfig } from '../config'
 import { RateLimitedError } from '../errors'
 
@@ -62,6 +62,14 @@ export async function assertNotExhausted(key: string, ...names: LimitName[]): Pr
   }
 }
 
+/**
+ * A refusal from the limiter. Not `instanceof RateLimiterRes`: server.ts and the Next bundle each load the library,
+ * and the limiters (on globalThis) may come from either copy.
+ */
+function isLimiterAnswer(value: unknown): value is RateLimiterRes {
+  return typeof value === 'object' && value !== null && typeof (value as RateLimiterRes).msBeforeNext === 'number' && !(value instanceof Error)
+}
+
 /** Counts one request against each named limit; throws RateLimitedError (429) when any is exhausted. */
 export async function consume(key: string, ...names: LimitName[]): Promise<void> {
   const all = await limiters()
@@ -69,7 +77,7 @@ export async function consume(key: string, ...names: LimitName[]): Promise<void>
     try {
       await all.get(name)!.consume(key)
     } catch (res) {
-      if (res instanceof RateLimiterRes) throw new RateLimitedError(res.msBeforeNext / 1000)
+      if (isLimiterAnswer(res)) throw new RateLimitedError(res.msBeforeNext / 1000)
       throw res
     }
   }

@@ -1,10 +1,11 @@
 // Creates the socket.io server on the site's HTTP server (imported only by server.ts). Clients join board and
-// thread rooms; domain events from the bus are broadcast to their rooms. With REDIS_URL, broadcasts cross
-// processes through the Redis adapter so every process's clients receive them.
+// thread rooms; domain events from the bus are broadcast to their rooms. With REDIS_URL, the Redis adapter links
+// the processes and lib/events/relay.ts carries every bus event to all of them.
 import type { Server as HttpServer } from 'node:http'
 import { Server } from 'socket.io'
 import { subscribe } from '../events/bus'
 import { isRealtimeEvent } from '../events/internal'
+import { startEventRelay, type ClusterLink } from '../events/relay'
 import { getConfig } from '../config'
 import { type ClientToServerEvents, type ServerToClientEvents, parseRoom, roomsFor, threadRoom } from './events'
 import { roomExists } from './rooms'
@@ -43,7 +44,8 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
     const sub = pub.duplicate()
     await Promise.all([pub.connect(), sub.connect()])
     io.adapter(createAdapter(pub, sub, { key: config.redisPrefix }))
-    closers.push(() => pub.quit(), () => sub.quit())
+    const stopRelay = startEventRelay(io as unknown as ClusterLink)
+    closers.push(async () => stopRelay(), () => pub.quit(), () => sub.quit())
   }
 
   io.on('connection', (socket) => {
@@ -65,13 +67,14 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
     })
   })
 
-  // Events of this process only: the Redis adapter already carries each broadcast to every process's clients.
-  const unsubscribe = subscribe((event, { remote }) => {
-    if (remote || !isRealtimeEvent(event)) return
-    io.to(roomsFor(event)).emit(event.name, event.payload as never)
+  // Every process hears every event (lib/events/relay.ts) after its page cache has, and tells its own clients:
+  // a client that then fetches a page from this process gets one with the change.
+  const unsubscribe = subscribe('notify', (event) => {
+    if (!isRealtimeEvent(event)) return
+    io.local.to(roomsFor(event)).emit(event.name, event.payload as never)
     if (event.name === 'thread_deleted') {
       const room = threadRoom(event.payload.boardId, event.payload.threadId)
-      io.in(room).socketsLeave(room)
+      io.local.in(room).socketsLeave(room)
     }
   })
 

@@ -11,11 +11,14 @@ export function usingPostgres(): boolean {
   return /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '')
 }
 
-export async function createTestDatabase(dataDir: string): Promise<TestDatabase> {
-  if (!usingPostgres()) {
+/** The PostgreSQL server tests use: TEST_DATABASE_URL, or the CI machine's local one. */
+export const POSTGRES_URL = usingPostgres() ? process.env.TEST_DATABASE_URL! : 'postgresql://postgres@127.0.0.1:5432/test'
+
+export async function createTestDatabase(dataDir: string, provider: 'sqlite' | 'postgresql' = usingPostgres() ? 'postgresql' : 'sqlite'): Promise<TestDatabase> {
+  if (provider === 'sqlite') {
     return { url: `file:${path.join(dataDir, 'test.db')}`, provider: 'sqlite', drop: async () => {} }
   }
-  const admin = process.env.TEST_DATABASE_URL!
+  const admin = POSTGRES_URL
   const name = `cb_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
   await withClient(admin, (c) => c.query(`CREATE DATABASE "${name}"`))
   const url = new URL(admin)

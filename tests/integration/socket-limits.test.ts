@@ -49,3 +49,11 @@ it('refuses a handshake from a foreign origin', async () => {
   await expect(open({ 'X-Forwarded-For': '198.51.100.30', Origin: 'https://evil.example' })).rejects.toThrow()
   await expect(open({ 'X-Forwarded-For': '198.51.100.31', Origin: server.url })).resolves.toBeTruthy()
 })
+
+it('answers 429, not 500, for API limits after sockets built the limiters (server.ts and Next load the library twice)', async () => {
+  // The sockets above were the first to use the limiters, in server.ts's copy of the library.
+  const post = () => fetch(`${server.url}/api/boards/tech/threads`, { method: 'POST', headers: { 'X-Forwarded-For': '198.51.100.40' }, body: new FormData() })
+  const statuses: number[] = []
+  for (let i = 0; i < 4; i++) statuses.push((await post()).status)
+  expect(statuses).toEqual([400, 400, 400, 429])
+})
