@@ -5,7 +5,7 @@ import type { MouseEvent } from 'react'
 import type { ThreadSummary } from '@/lib/threads/types'
 import { forgetOwn, toggleHidden, useLocalState } from '@/lib/client/local-state'
 import { messageFor, type ErrorBody } from '@/lib/client/error-messages'
-import { formatTimestamp, relativeTime } from '@/lib/ui/relative-time'
+import { Timestamp } from '@/components/ui/timestamp'
 import { PostView } from '@/components/post/post-view'
 import type { RefContext } from '@/components/post/post-body'
 import { LATEST_REPLIES } from '@/lib/threads/types'
@@ -48,7 +48,7 @@ export function ThreadCard({ thread, showFlags }: { thread: ThreadSummary; showF
         <button type="button" onClick={() => toggleHidden('hiddenThreads', thread.id)} className="text-slate-400 hover:text-slate-700" aria-label={`Hide thread ${thread.id}`}>[–]</button>
         {thread.is_sticky && <span title="Sticky" aria-label="Sticky">📌</span>}
         <h2 className="font-semibold"><Link href={href} className="hover:underline">{thread.topic}</Link></h2>
-        <time dateTime={thread.created_at} title={relativeTime(thread.created_at)} className="text-xs text-slate-500" suppressHydrationWarning>{formatTimestamp(thread.created_at)}</time>
+        <Timestamp iso={thread.created_at} className="text-xs text-slate-500" />
         <span className="text-xs text-slate-500">{thread.post_count} {thread.post_count === 1 ? 'post' : 'posts'}</span>
         {own && <button type="button" onClick={deleteThread} className="ml-auto text-xs text-red-600 hover:underline">Delete thread</button>}
       </header>

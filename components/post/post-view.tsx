@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import type { PublicPost } from '@/lib/posts/types'
 import { CUTS } from '@/lib/markup/parse'
-import { formatTimestamp, relativeTime } from '@/lib/ui/relative-time'
+import { Timestamp } from '@/components/ui/timestamp'
 import { posterIdColor } from '@/lib/ui/poster-id-color'
 import { toggleHidden, useLocalState } from '@/lib/client/local-state'
 import { PostMedia } from './post-media'
@@ -71,7 +71,7 @@ export function PostView({ post, refs, replies = [], archived = false, compact =
           </span>
         )}
         {showFlags && post.country_code && <CountryFlag code={post.country_code} name={countryName ?? post.country_code} />}
-        <time dateTime={post.created_at} title={relativeTime(post.created_at)} suppressHydrationWarning>{formatTimestamp(post.created_at)}</time>
+        <Timestamp iso={post.created_at} />
         {own && <span className="font-semibold text-slate-500">(You)</span>}
         {staff && !archived && <StaffMenu post={post} staff={staff} />}
         {own && onDelete && !archived && (
