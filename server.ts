@@ -19,6 +19,7 @@ import { createPageCache, type PageCache } from './lib/page-cache/serve'
 import { isRenderRequest, loopbackRenderer, RENDER_IDENTITY } from './lib/page-cache/render'
 import { startBanIndex, stopBanIndex } from './lib/bans/ban-index'
 import { startHousekeepingSchedule, stopHousekeepingSchedule } from './lib/housekeeping/schedule'
+import { flushPageViews, watchForPageView } from './lib/stats/page-views'
 
 const SHUTDOWN_LIMIT_MS = 9_000
 const IDLE_GRACE_MS = 1_000
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     const render = isRenderRequest(req)
     const clientIp = render ? RENDER_IDENTITY : resolveClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxyHops)
     req.headers[CLIENT_IP_HEADER] = clientIp
+    if (!render) watchForPageView(req, res, clientIp)
     const path = req.url ?? '/'
     if (path.startsWith('/api/') && applyCors(req, res)) return
     if (storage.kind === 'local' && path.startsWith((storage as LocalStorage).urlPrefix + '/')) {
@@ -94,6 +96,7 @@ async function main(): Promise<void> {
     await Promise.all([connections.drain(), stopHousekeepingSchedule()])
     await realtime.close()
     await app.close().catch(() => {})
+    await flushPageViews()
     await closeDb()
     process.exit(0)
   }

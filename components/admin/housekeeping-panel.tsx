@@ -74,15 +74,16 @@ export function HousekeepingPanel({ status: initial, lastResults }: { status: Ho
 }
 
 function ResultsCard({ results }: { results: HousekeepingResults }) {
-  const { threadCleanup: t, fileCleanup: f, snapshotCleanup: s } = results.tasks
+  const { threadCleanup: t, fileCleanup: f, snapshotCleanup: s, statsCleanup: st } = results.tasks
   return (
     <section className="rounded-lg border border-slate-300 bg-white p-4" aria-label="Results">
       <h2 className="mb-1 font-semibold">Results</h2>
       <p className="mb-3 text-sm text-slate-600">Completed: {formatTimestamp(results.timestamp)} ({formatDuration(results.totalDuration)})</p>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Task title="Thread cleanup" result={t} rows={(r) => [['Boards checked', r.boardsChecked], ['Threads archived', r.threadsMarkedDead], ['Threads deleted', r.threadsDeleted], ['Files deleted', r.filesDeleted], ['Duration', formatDuration(r.duration)]]} />
         <Task title="File cleanup" result={f} rows={(r) => [['Total files in storage', r.totalFiles], ['Database references', r.databaseImages], ['Orphaned files found', r.orphanedFiles], ['Files deleted', r.deletedFiles], ['Errors', r.errors], ['Duration', formatDuration(r.duration)]]} />
         <Task title="Snapshot cleanup" result={s} rows={(r) => [['Snapshots deleted', r.snapshotsDeleted]]} />
+        {st && <Task title="Statistics cleanup" result={st} rows={(r) => [['Days rolled up', r.daysRolledUp], ['Raw rows deleted', r.rowsDeleted], ['Salts discarded', r.saltsDiscarded]]} />}
       </div>
     </section>
   )

@@ -7,6 +7,7 @@ import { acquireJobLock, releaseJobLock, renewJobLock } from './job-lock'
 import { cleanupThreads } from './thread-cleanup'
 import { cleanupSnapshots } from './snapshot-cleanup'
 import { cleanupFiles } from './file-cleanup'
+import { cleanupStats } from '../stats/cleanup'
 
 export const HOUSEKEEPING_JOB = 'housekeeping'
 // Long enough for a slow bucket listing; renewed between tasks. A crashed holder blocks runs at most this long.
@@ -23,6 +24,7 @@ export interface HousekeepingResults {
     threadCleanup: TaskResult<Awaited<ReturnType<typeof cleanupThreads>>>
     fileCleanup: TaskResult<Awaited<ReturnType<typeof cleanupFiles>>>
     snapshotCleanup: TaskResult<Awaited<ReturnType<typeof cleanupSnapshots>>>
+    statsCleanup: TaskResult<Awaited<ReturnType<typeof cleanupStats>>>
   }
 }
 
@@ -53,11 +55,12 @@ export async function runHousekeeping(trigger: Trigger, now = new Date()): Promi
     const threadCleanup = await task('threadCleanup', () => cleanupThreads(now))
     const snapshotCleanup = await task('snapshotCleanup', () => cleanupSnapshots(now))
     const fileCleanup = await task('fileCleanup', () => cleanupFiles(now))
+    const statsCleanup = await task('statsCleanup', () => cleanupStats(now))
     const finishedAt = new Date()
     const results: HousekeepingResults = {
       timestamp: finishedAt.toISOString(),
       totalDuration: Date.now() - started,
-      tasks: { threadCleanup, fileCleanup, snapshotCleanup },
+      tasks: { threadCleanup, fileCleanup, snapshotCleanup, statsCleanup },
     }
     await db.housekeepingRun.update({ where: { id: run.id }, data: { finishedAt, results: results as never } })
     return results

@@ -1,6 +1,7 @@
 // The public pages the page cache keeps (issue: home, board, thread, rules, stats), their invalidation tags, and
 // which domain events touch which pages. Thread ids are unique across boards, so a thread's tag needs no board.
 import type { BusEvent } from '../events/internal'
+import { getConfig } from '../config'
 
 export interface CachedRoute {
   /** Tags an invalidation names: "home", "rules", "stats", "board:{id}", "thread:{id}". */
@@ -21,7 +22,11 @@ const THREAD = /^\/board\/([a-z0-9]{1,10})\/thread\/([1-9][0-9]{0,9})$/
 export function cachedRoute(pathname: string): CachedRoute | null {
   if (pathname === '/') return { tags: ['home'], ttlMs: SAFETY_TTL_MS }
   if (pathname === '/rules') return { tags: ['rules'], ttlMs: SAFETY_TTL_MS }
-  if (pathname === '/stats') return { tags: ['stats'], ttlMs: 60_000 }
+  if (pathname === '/stats') {
+    // Statistics change with time, not events: keep the page no longer than its figures (none when they are live).
+    const ttlMs = Math.min(60_000, getConfig().statsRefreshSeconds * 1000)
+    return ttlMs ? { tags: ['stats'], ttlMs } : null
+  }
   let m = BOARD.exec(pathname)
   if (m) return { tags: [`board:${m[1]}`], boardId: m[1], ttlMs: SAFETY_TTL_MS }
   m = THREAD.exec(pathname)

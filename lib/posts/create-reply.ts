@@ -10,6 +10,7 @@ import type { MultipartForm } from '../http/multipart'
 import { ConflictError, NotFoundError } from '../errors'
 import { ownerKeyHash, threadUserId } from '../posters/identity'
 import { countryCodeFor } from '../geo/country'
+import { postEventRow } from '../stats/post-events'
 import { publish } from '../events/bus'
 import { BUMP_LIMIT } from '../threads/types'
 import { replyFields } from './fields'
@@ -38,6 +39,7 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm }
   const { content, sage } = replyFields(form.fields, Boolean(form.file))
   const media: PostMedia | null = form.file ? await attachMedia(form.file) : null
   const countryCode = board.country_flags_enabled ? await countryCodeFor(ip) : null
+  const statsRow = await postEventRow(boardId, ip)
 
   try {
     const { post, postCount, bumped } = await db.$transaction(async (tx) => {
@@ -58,6 +60,7 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm }
         },
         include: POST_INCLUDE,
       })
+      await tx.postEvent.create({ data: statsRow })
       const updated = await tx.thread.update({
         where: { id: threadId },
         data: { postCount: { increment: 1 }, ...(dontBump ? {} : { updatedAt: now }) },

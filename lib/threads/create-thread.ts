@@ -11,6 +11,7 @@ import { threadFields } from '../posts/fields'
 import { attachMedia } from '../posts/attach-media'
 import { ownerKeyHash, threadUserId } from '../posters/identity'
 import { countryCodeFor } from '../geo/country'
+import { postEventRow } from '../stats/post-events'
 import { publish } from '../events/bus'
 import { applyThreadCap } from './thread-cap'
 
@@ -33,6 +34,7 @@ export async function createThread({ boardId, ip, posterKey, readForm }: CreateT
   const countryCode = board.country_flags_enabled ? await countryCodeFor(ip) : null
   const db = await getDb()
   const now = new Date()
+  const statsRow = await postEventRow(boardId, ip, now)
   try {
     const { thread, post, died } = await db.$transaction(async (tx) => {
       await lockRow(tx, 'boards', boardId)
@@ -46,6 +48,7 @@ export async function createThread({ boardId, ip, posterKey, readForm }: CreateT
           ...media.columns,
         },
       })
+      await tx.postEvent.create({ data: statsRow })
       const died = await applyThreadCap(tx, boardId, now)
       return { thread, post, died }
     })

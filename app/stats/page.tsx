@@ -1,0 +1,24 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { Card } from '@/components/ui/card'
+import { StatsView } from '@/components/stats/stats-view'
+import { getHourlyStats, getStatsOverview } from '@/lib/stats/public-stats'
+
+export const dynamic = 'force-dynamic'
+export const metadata: Metadata = { title: 'Site Statistics', description: 'Anonymized visitor and post statistics of every board.', alternates: { canonical: '/stats' } }
+
+const FAILED = 'Failed to load statistics. Please try again later.'
+
+// The figures are in the server-rendered HTML (readers without JavaScript, crawlers); charts draw on top of them.
+export default async function StatsPage() {
+  const loaded = await Promise.all([getStatsOverview(), getHourlyStats(24)]).catch((err) => {
+    console.error('statistics failed:', err)
+    return null
+  })
+  return (
+    <div className="space-y-4">
+      <Link href="/" className="text-sm text-board-link hover:underline">← Home</Link>
+      {loaded ? <StatsView overview={loaded[0]} hourly={loaded[1]} /> : <Card title="Site Statistics"><p role="alert" className="text-red-600">{FAILED}</p></Card>}
+    </div>
+  )
+}

@@ -1,0 +1,77 @@
+'use client'
+import { useState } from 'react'
+import useSWR from 'swr'
+import { Line } from 'react-chartjs-2'
+import type { HourlyStats } from '@/lib/stats/types'
+import { Card } from '@/components/ui/card'
+import { PALETTE } from './chart-setup'
+
+const RANGES = [{ hours: 24, label: 'Last 24 Hours' }, { hours: 48, label: 'Last 48 Hours' }, { hours: 168, label: 'Last 7 Days' }]
+const LINE_OPTIONS = { responsive: true, maintainAspectRatio: false, interaction: { mode: 'index' as const, intersect: false }, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } }
+
+async function fetchHourly(url: string): Promise<HourlyStats> {
+  const res = await fetch(url)
+  if (!res.ok) throw new Error(`${url}: ${res.status}`)
+  return res.json()
+}
+
+/** Hour labels in the reader's time zone: "14:00", or "Mon 14:00" over a week. */
+function hourLabel(iso: string, hours: number): string {
+  const d = new Date(iso)
+  const time = `${String(d.getHours()).padStart(2, '0')}:00`
+  return hours > 48 ? `${d.toLocaleDateString('en-US', { weekday: 'short' })} ${time}` : time
+}
+
+/** Visitor Activity and Post Activity line charts with the 24/48/168-hour selector. */
+export function ActivityCharts({ initial }: { initial: HourlyStats }) {
+  const [hours, setHours] = useState(initial.hours)
+  const { data, isLoading } = useSWR(`/api/stats/hourly?hours=${hours}`, fetchHourly, {
+    fallbackData: hours === initial.hours ? initial : undefined,
+    revalidateOnMount: hours !== initial.hours,
+    revalidateOnFocus: false,
+    // Hourly failures are only logged (staff-and-stats spec 8).
+    onError: (err) => console.error('hourly statistics failed:', err),
+  })
+  const labels = data?.data.views.map((v) => hourLabel(v.hour, hours)) ?? []
+  const totalViews = data?.data.views.reduce((n, v) => n + v.page_views, 0) ?? 0
+  const totalPosts = data?.data.posts.reduce((n, p) => n + p.posts_count, 0) ?? 0
+
+  const selector = (
+    <select aria-label="Time range" value={hours} onChange={(e) => setHours(Number(e.target.value))} className="rounded border border-slate-300 bg-white px-2 py-1 text-sm font-normal">
+      {RANGES.map((r) => <option key={r.hours} value={r.hours}>{r.label}</option>)}
+    </select>
+  )
+  const loading = <p className="flex h-[300px] items-center justify-center text-slate-500">Loading statistics...</p>
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Card title={<span className="flex items-center justify-between gap-2">Visitor Activity {selector}</span>}>
+        {!data && isLoading ? loading : (
+          <div className="h-[300px]">
+            <Line
+              aria-label="Visitor Activity" role="img" options={LINE_OPTIONS}
+              fallbackContent={<p>{totalViews} page views in the selected range.</p>}
+              data={{ labels, datasets: [
+                { label: 'Unique Visitors', data: data?.data.views.map((v) => v.unique_visitors) ?? [], borderColor: PALETTE[0], backgroundColor: `${PALETTE[0]}33`, fill: true, tension: 0.3 },
+                { label: 'Page Views', data: data?.data.views.map((v) => v.page_views) ?? [], borderColor: PALETTE[1], backgroundColor: `${PALETTE[1]}33`, tension: 0.3 },
+              ] }}
+            />
+          </div>
+        )}
+      </Card>
+      <Card title="Post Activity">
+        {!data && isLoading ? loading : (
+          <div className="h-[300px]">
+            <Line
+              aria-label="Post Activity" role="img" options={LINE_OPTIONS}
+              fallbackContent={<p>{totalPosts} posts in the selected range.</p>}
+              data={{ labels, datasets: [
+                { label: 'Posts Created', data: data?.data.posts.map((p) => p.posts_count) ?? [], borderColor: PALETTE[4], backgroundColor: `${PALETTE[4]}33`, fill: true, tension: 0.3 },
+              ] }}
+            />
+          </div>
+        )}
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,92 @@
+// Page views (contract 5.11): server.ts reports every response; those that delivered a public page's HTML, or the
+// page data of a client-side navigation to one, are hashed at once and written in batches, so serving a page never
+// waits for the database. The buffer is shared by server.ts and the Next bundle (globalThis), so computing the
+// statistics can flush it first.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { getDb } from '../db/client'
+import { countryCodeFor } from '../geo/country'
+import { visitorHash } from './salt'
+import { minuteOf } from './time'
+
+const FLUSH_INTERVAL_MS = 2_000
+const FLUSH_AT_ROWS = 500
+const BOARD_PATH = /^\/board\/([a-z0-9]{1,10})(?:\/|$)/
+const PAGES = new Set(['/', '/rules', '/contact', '/stats'])
+
+export interface PageRequest {
+  method: string
+  /** Path and query as requested. */
+  url: string
+  status: number
+  headers: Record<string, string | string[] | undefined>
+}
+
+// Never pages: skipped without waiting for the response.
+const NOT_PAGES = /^\/(?:api|_next|media|flags|socket\.io)\//
+
+/** The board of a counted page view (null for site pages), or undefined when the request is not a page view. */
+export function pageViewBoard(req: PageRequest): string | null | undefined {
+  // 304: a revalidated page the browser shows from its copy is still a view.
+  if (req.method !== 'GET' || (req.status !== 200 && req.status !== 304)) return undefined
+  // Prefetches are not views; a client-side navigation's page-data request is (header `rsc: 1`).
+  if (req.headers['next-router-prefetch'] || req.headers.purpose === 'prefetch' || req.headers['sec-purpose']?.includes('prefetch')) return undefined
+  const path = req.url.split('?')[0]
+  if (PAGES.has(path)) return null
+  return BOARD_PATH.exec(path)?.[1]
+}
+
+/** Called by server.ts for each visitor request: records a page view once the response is sent, if it is one. */
+export function watchForPageView(req: IncomingMessage, res: ServerResponse, ip: string): void {
+  const url = req.url ?? '/'
+  if (req.method !== 'GET' || NOT_PAGES.test(url)) return
+  res.once('finish', () => {
+    const boardId = pageViewBoard({ method: 'GET', url, status: res.statusCode, headers: req.headers })
+    if (boardId !== undefined) recordPageView(ip, boardId)
+  })
+}
+
+type Row = { createdAt: Date; minute: number; boardId: string | null; countryCode: string | null; visitorHash: string }
+type Recorder = { rows: Row[]; pending: Promise<void>[]; timer?: NodeJS.Timeout; flushing?: Promise<void> }
+const KEY = Symbol.for('corkboard.stats.page-views')
+
+function recorder(): Recorder {
+  const g = globalThis as { [KEY]?: Recorder }
+  return (g[KEY] ??= { rows: [], pending: [] })
+}
+
+/** Records one page view; never throws (statistics must not break a page). */
+export function recordPageView(ip: string, boardId: string | null, at = new Date()): void {
+  const r = recorder()
+  const work = Promise.all([visitorHash(ip, at), countryCodeFor(ip)]).then(([hash, countryCode]) => {
+    r.rows.push({ createdAt: at, minute: minuteOf(at), boardId, countryCode, visitorHash: hash })
+    if (r.rows.length >= FLUSH_AT_ROWS) void flushPageViews()
+  }, (err) => console.error('statistics: page view not recorded:', err))
+  r.pending.push(work)
+  void work.finally(() => { const i = r.pending.indexOf(work); if (i >= 0) r.pending.splice(i, 1) })
+  r.timer ??= setTimeout(() => { r.timer = undefined; void flushPageViews() }, FLUSH_INTERVAL_MS)
+  r.timer.unref?.()
+}
+
+/** Writes every recorded page view (including ones still being hashed). */
+export async function flushPageViews(): Promise<void> {
+  const r = recorder()
+  await Promise.all(r.pending)
+  // One flush at a time, so rows are never written twice or lost between two flushes.
+  while (r.flushing) await r.flushing
+  if (!r.rows.length) return
+  const rows = r.rows.splice(0)
+  r.flushing = (async () => {
+    try {
+      const db = await getDb()
+      // Pages of unknown boards answer with a not-found card; they are not views of a board.
+      const boards = new Set((await db.board.findMany({ select: { id: true } })).map((b) => b.id))
+      const views = rows.filter((r) => r.boardId === null || boards.has(r.boardId))
+      if (views.length) await db.pageView.createMany({ data: views })
+    } catch (err) {
+      console.error(`statistics: ${rows.length} page views not written:`, err)
+    } finally {
+      r.flushing = undefined
+    }
+  })()
+  await r.flushing
+}

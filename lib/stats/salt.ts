@@ -1,0 +1,61 @@
+// The daily salts of visitor hashes (contract 5.11): one random secret per UTC day, shared by every process through
+// the database, never sent anywhere, and discarded once its day is over (after a one-hour grace period), so a
+// stored hash can no longer be linked to an address.
+import { createHmac, randomBytes } from 'node:crypto'
+import { getDb } from '../db/client'
+import { dayOfDate, dayStart, MINUTES_PER_HOUR } from './time'
+
+const PREFIX = 'stats_salt:'
+const GRACE_MS = MINUTES_PER_HOUR * 60_000
+const KEY = Symbol.for('corkboard.stats.salts')
+type Holder = { [KEY]?: Map<number, Promise<Buffer>> }
+
+const nameOf = (day: number) => `${PREFIX}${dayStart(day).toISOString().slice(0, 10)}`
+
+function cache(): Map<number, Promise<Buffer>> {
+  return ((globalThis as Holder)[KEY] ??= new Map())
+}
+
+async function loadOrCreate(day: number): Promise<Buffer> {
+  const db = await getDb()
+  const name = nameOf(day)
+  const existing = await db.secret.findUnique({ where: { name } })
+  if (existing) return Buffer.from(existing.value, 'base64')
+  try {
+    await db.secret.create({ data: { name, value: randomBytes(32).toString('base64') } })
+  } catch {
+    // Another process created today's salt first: use theirs.
+  }
+  const row = await db.secret.findUniqueOrThrow({ where: { name } })
+  return Buffer.from(row.value, 'base64')
+}
+
+function saltFor(day: number): Promise<Buffer> {
+  const salts = cache()
+  let salt = salts.get(day)
+  if (!salt) {
+    salt = loadOrCreate(day)
+    salts.set(day, salt)
+    salt.catch(() => salts.delete(day))
+    // Past days are never needed again in memory.
+    for (const d of salts.keys()) if (d < day - 1) salts.delete(d)
+  }
+  return salt
+}
+
+/** HMAC-SHA-256(daily salt, client IP) for the UTC day of `at`. */
+export async function visitorHash(ip: string, at: Date): Promise<string> {
+  return createHmac('sha256', await saltFor(dayOfDate(at))).update(ip).digest('hex')
+}
+
+/** Deletes the salts of days that ended more than an hour before `now`; returns how many went. */
+export async function discardPastSalts(now: Date): Promise<number> {
+  const db = await getDb()
+  const keepFrom = dayOfDate(new Date(now.getTime() - GRACE_MS))
+  const rows = await db.secret.findMany({ where: { name: { startsWith: PREFIX } }, select: { name: true } })
+  const stale = rows.map((r) => r.name).filter((name) => name < nameOf(keepFrom))
+  if (!stale.length) return 0
+  const { count } = await db.secret.deleteMany({ where: { name: { in: stale } } })
+  for (const d of cache().keys()) if (d < keepFrom) cache().delete(d)
+  return count
+}
