@@ -2,13 +2,16 @@
 import { test as base } from '@playwright/test'
 import { startServer, type TestServer } from '../helpers/server'
 
-export const test = base.extend<{ baseURL: string }, { server: TestServer }>({
-  server: [async ({}, provide) => {
+export const test = base.extend<{ baseURL: string }, { server: TestServer; serverEnv: Record<string, string> }>({
+  // Extra environment for a file's server: `test.use({ serverEnv: { … } })`.
+  serverEnv: [{}, { scope: 'worker', option: true }],
+  server: [async ({ serverEnv }, provide) => {
     // Generous limits: these tests post a lot from one address (limits have their own tests). One trusted
     // proxy hop lets a browser context act as a distinct visitor through X-Forwarded-For.
     const server = await startServer({ env: {
       TRUST_PROXY_HOPS: '1',
       RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 }, surveyCreate: { points: 1000 }, vote: { points: 1000 }, socketConnect: { points: 100000 } }),
+      ...serverEnv,
     } })
     await provide(server)
     await server.stop()
