@@ -48,12 +48,13 @@ export function CountryToggleGrid({ countries, boards, rangebans, onChanged }: {
           <h2 className="text-lg font-semibold">Quick Country Toggle</h2>
           <p className="text-xs text-slate-600">Click a country to ban or unban it (no expiry). Banned countries are red.</p>
         </div>
-        <label className="flex flex-col text-sm">Scope
-          <select value={scope} onChange={(e) => setScope(e.target.value)} className="rounded border border-slate-300 p-1">
+        <div className="flex flex-col text-sm">
+          <label htmlFor="country-toggle-scope">Scope</label>
+          <select id="country-toggle-scope" value={scope} onChange={(e) => setScope(e.target.value)} className="rounded border border-slate-300 p-1">
             <option value="">Global</option>
             {boards.map((b) => <option key={b.id} value={b.id}>/{b.id}/ - {b.name}</option>)}
           </select>
-        </label>
+        </div>
       </div>
       {error && <p role="alert" className="mb-2 text-sm text-red-600">{error}</p>}
       <ul className="grid max-h-96 grid-cols-2 gap-1 overflow-y-auto pr-1 sm:grid-cols-3 lg:grid-cols-5" data-testid="country-grid">

@@ -62,12 +62,13 @@ export function RangebansPanel({ initial, countries, boards, boardFilter }: {
       {loadError && <p role="alert" className="text-sm text-red-600">{loadError}</p>}
       {showCountries && <CountryToggleGrid countries={countries} boards={boards} rangebans={rangebans} onChanged={reload} />}
       {stats && <RangebanStatsCard stats={stats} />}
-      <label className="flex w-fit flex-col text-sm">Board
-        <select value={filter} onChange={(e) => changeFilter(e.target.value)} className="rounded border border-slate-300 p-1">
+      <div className="flex w-fit flex-col text-sm">
+        <label htmlFor="rangeban-filter">Board</label>
+        <select id="rangeban-filter" value={filter} onChange={(e) => changeFilter(e.target.value)} className="rounded border border-slate-300 p-1">
           <option value="">All Boards</option>
           {boards.map((b) => <option key={b.id} value={b.id}>/{b.id}/ - {b.name}</option>)}
         </select>
-      </label>
+      </div>
       <RangebansTable rangebans={shown} onChanged={reload} />
       {creating && <CreateRangebanModal countries={countries} boards={boards} onClose={closeCreate} onCreated={reload} />}
     </div>
