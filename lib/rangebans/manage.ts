@@ -80,3 +80,5 @@ export async function rangebanStats() {
       .sort((x, y) => y.ban_count - x.ban_count || x.country_code.localeCompare(y.country_code)).slice(0, 10),
   }
 }
+
+export type RangebanStats = Awaited<ReturnType<typeof rangebanStats>>

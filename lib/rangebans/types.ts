@@ -9,3 +9,5 @@ export function toRangebanDto(r: RangeBan) {
     is_active: r.isActive, admin_user_id: r.adminUserId, admin_username: r.adminUsername,
   }
 }
+
+export type Rangeban = ReturnType<typeof toRangebanDto>

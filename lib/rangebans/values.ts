@@ -34,6 +34,17 @@ export function normalizeBanValue(type: RangeBanType, raw: unknown): string {
   }
 }
 
+/** The message the server would give for a value, or null when it is acceptable (the create modal checks first). */
+export function banValueProblem(type: RangeBanType, raw: unknown): string | null {
+  try {
+    normalizeBanValue(type, raw)
+    return null
+  } catch (err) {
+    if (err instanceof ValidationError) return err.details[0]?.message ?? 'Invalid ban value'
+    throw err
+  }
+}
+
 export function ipInRange(ip: string, cidr: string): boolean {
   const addr = ipaddr.parse(ip)
   const [range, bits] = ipaddr.parseCIDR(cidr)

@@ -1,0 +1,76 @@
+'use client'
+import { useCallback, useState } from 'react'
+import { staffFetch } from '@/lib/client/staff-api'
+import { messageFor } from '@/lib/client/error-messages'
+import type { Rangeban } from '@/lib/rangebans/types'
+import type { RangebanStats } from '@/lib/rangebans/manage'
+import { CountryToggleGrid, type Country } from './country-toggle-grid'
+import { RangebanStatsCard } from './rangeban-stats-card'
+import { RangebansTable } from './rangebans-table'
+import { CreateRangebanModal } from './create-rangeban-modal'
+
+export type BoardOption = { id: string; name: string }
+export type RangebanData = { rangebans: Rangeban[]; stats: RangebanStats }
+
+/**
+ * /admin/rangebans (staff spec 2): the header buttons, the country toggle, statistics, the board filter, the table
+ * and the create modal. The page renders the first state; every change reloads the list and the statistics, so
+ * the table, the grid colours and the counts always agree.
+ */
+export function RangebansPanel({ initial, countries, boards, boardFilter }: {
+  initial: RangebanData | null; countries: Country[]; boards: BoardOption[]; boardFilter: string
+}) {
+  const [rangebans, setRangebans] = useState(initial?.rangebans ?? [])
+  const [stats, setStats] = useState(initial?.stats ?? null)
+  const [loadError, setLoadError] = useState(initial ? null : 'Failed to load rangebans')
+  const [showCountries, setShowCountries] = useState(false)
+  const [creating, setCreating] = useState(false)
+  const [filter, setFilter] = useState(boardFilter)
+
+  const closeCreate = useCallback(() => setCreating(false), [])
+  const reload = useCallback(async () => {
+    try {
+      const [list, counts] = await Promise.all([staffFetch('GET', '/api/admin/rangebans'), staffFetch('GET', '/api/admin/rangebans/stats')])
+      if (!list.ok) return setLoadError(messageFor(list.body, 'Failed to load rangebans'))
+      if (!counts.ok) return setLoadError(messageFor(counts.body, 'Failed to load rangebans'))
+      setRangebans(list.body.rangebans)
+      setStats(counts.body.stats)
+      setLoadError(null)
+    } catch {
+      setLoadError('Failed to load rangebans')
+    }
+  }, [])
+
+  // The filter is kept in the address like /admin/bans, without a server round trip: the page holds every range
+  // ban in force anyway (the grid needs them all), and filters as the API does (the board's plus global ones).
+  function changeFilter(boardId: string) {
+    setFilter(boardId)
+    window.history.replaceState(null, '', boardId ? `?boardId=${encodeURIComponent(boardId)}` : window.location.pathname)
+  }
+  const shown = filter ? rangebans.filter((r) => r.board_id === filter || r.board_id === null) : rangebans
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Rangebans</h1>
+        <div className="flex gap-2">
+          <button type="button" onClick={() => setShowCountries((v) => !v)} aria-expanded={showCountries} aria-controls="country-toggle"
+            className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50">Toggle Countries</button>
+          <button type="button" onClick={() => setCreating(true)} className="rounded bg-red-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-700">Create Rangeban</button>
+        </div>
+      </div>
+      {loadError && <p role="alert" className="text-sm text-red-600">{loadError}</p>}
+      {showCountries && <CountryToggleGrid countries={countries} boards={boards} rangebans={rangebans} onChanged={reload} />}
+      {stats && <RangebanStatsCard stats={stats} />}
+      <div className="flex w-fit flex-col text-sm">
+        <label htmlFor="rangeban-filter">Board</label>
+        <select id="rangeban-filter" value={filter} onChange={(e) => changeFilter(e.target.value)} className="rounded border border-slate-300 p-1">
+          <option value="">All Boards</option>
+          {boards.map((b) => <option key={b.id} value={b.id}>/{b.id}/ - {b.name}</option>)}
+        </select>
+      </div>
+      <RangebansTable rangebans={shown} onChanged={reload} />
+      {creating && <CreateRangebanModal countries={countries} boards={boards} onClose={closeCreate} onCreated={reload} />}
+    </div>
+  )
+}

@@ -1,0 +1,22 @@
+// Range-ban durations offered by the create modal (staff spec 2); default 30 Days, Permanent sends no expiry (spec 5).
+export interface RangebanDuration { value: string; label: string; hours: number | null }
+
+export const RANGEBAN_DURATIONS: RangebanDuration[] = [
+  { value: '1h', label: '1 Hour', hours: 1 },
+  { value: '6h', label: '6 Hours', hours: 6 },
+  { value: '1d', label: '1 Day', hours: 24 },
+  { value: '3d', label: '3 Days', hours: 72 },
+  { value: '7d', label: '1 Week', hours: 168 },
+  { value: '30d', label: '30 Days', hours: 720 },
+  { value: '90d', label: '90 Days', hours: 2160 },
+  { value: '1y', label: '1 Year', hours: 8760 },
+  { value: 'permanent', label: 'Permanent', hours: null },
+]
+
+export const DEFAULT_RANGEBAN_DURATION = '30d'
+
+/** The `expires_at` to send for a duration: an ISO time, or null for Permanent. */
+export function rangebanExpiry(value: string, now = Date.now()): string | null {
+  const d = RANGEBAN_DURATIONS.find((x) => x.value === value) ?? RANGEBAN_DURATIONS.find((x) => x.value === DEFAULT_RANGEBAN_DURATION)!
+  return d.hours === null ? null : new Date(now + d.hours * 3600_000).toISOString()
+}
