@@ -45,24 +45,30 @@ export function watchForPageView(req: IncomingMessage, res: ServerResponse, ip: 
   })
 }
 
-type Row = { createdAt: Date; minute: number; boardId: string | null; countryCode: string | null; visitorHash: string }
-type Recorder = { rows: Row[]; pending: Promise<void>[]; timer?: NodeJS.Timeout; flushing?: Promise<void> }
+// Views by one visitor of one board (or of the site pages) in one minute are one row with a count: the table
+// grows with visitors, not with requests, and a busy page costs a map update, not an insert.
+type Row = { createdAt: Date; minute: number; boardId: string | null; countryCode: string | null; visitorHash: string; views: number }
+type Recorder = { rows: Map<string, Row>; pending: Set<Promise<void>>; timer?: NodeJS.Timeout; flushing?: Promise<void> }
 const KEY = Symbol.for('corkboard.stats.page-views')
 
 function recorder(): Recorder {
   const g = globalThis as { [KEY]?: Recorder }
-  return (g[KEY] ??= { rows: [], pending: [] })
+  return (g[KEY] ??= { rows: new Map(), pending: new Set() })
 }
 
 /** Records one page view; never throws (statistics must not break a page). */
 export function recordPageView(ip: string, boardId: string | null, at = new Date()): void {
   const r = recorder()
   const work = Promise.all([visitorHash(ip, at), countryCodeFor(ip)]).then(([hash, countryCode]) => {
-    r.rows.push({ createdAt: at, minute: minuteOf(at), boardId, countryCode, visitorHash: hash })
-    if (r.rows.length >= FLUSH_AT_ROWS) void flushPageViews()
+    const minute = minuteOf(at)
+    const key = `${minute} ${boardId ?? ''} ${hash}`
+    const row = r.rows.get(key)
+    if (row) row.views++
+    else r.rows.set(key, { createdAt: at, minute, boardId, countryCode, visitorHash: hash, views: 1 })
+    if (r.rows.size >= FLUSH_AT_ROWS) void flushPageViews()
   }, (err) => console.error('statistics: page view not recorded:', err))
-  r.pending.push(work)
-  void work.finally(() => { const i = r.pending.indexOf(work); if (i >= 0) r.pending.splice(i, 1) })
+  r.pending.add(work)
+  void work.finally(() => r.pending.delete(work))
   r.timer ??= setTimeout(() => { r.timer = undefined; void flushPageViews() }, FLUSH_INTERVAL_MS)
   r.timer.unref?.()
 }
@@ -73,17 +79,18 @@ export async function flushPageViews(): Promise<void> {
   await Promise.all(r.pending)
   // One flush at a time, so rows are never written twice or lost between two flushes.
   while (r.flushing) await r.flushing
-  if (!r.rows.length) return
-  const rows = r.rows.splice(0)
+  if (!r.rows.size) return
+  const rows = [...r.rows.values()]
+  r.rows.clear()
   r.flushing = (async () => {
     try {
       const db = await getDb()
       // Pages of unknown boards answer with a not-found card; they are not views of a board.
       const boards = new Set((await db.board.findMany({ select: { id: true } })).map((b) => b.id))
-      const views = rows.filter((r) => r.boardId === null || boards.has(r.boardId))
+      const views = rows.filter((row) => row.boardId === null || boards.has(row.boardId))
       if (views.length) await db.pageView.createMany({ data: views })
     } catch (err) {
-      console.error(`statistics: ${rows.length} page views not written:`, err)
+      console.error(`statistics: ${rows.length} page view rows not written:`, err)
     } finally {
       r.flushing = undefined
     }

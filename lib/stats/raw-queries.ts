@@ -10,7 +10,7 @@ export interface HourFigures { uniqueVisitors: number; views: number; posts: num
 export async function rawVisitors(from: number, to: number): Promise<{ uniqueVisitors: number; views: number }> {
   const db = await getDb()
   const [row] = await db.$queryRaw<{ uniques: number | bigint; views: number | bigint }[]>`
-    SELECT COUNT(DISTINCT visitor_hash) AS uniques, COUNT(*) AS views
+    SELECT COUNT(DISTINCT visitor_hash) AS uniques, SUM(views) AS views
     FROM stats_page_views WHERE minute >= ${from} AND minute < ${to}`
   return { uniqueVisitors: n(row?.uniques), views: n(row?.views) }
 }
@@ -26,7 +26,7 @@ export async function rawHours(from: number, to: number): Promise<Map<number, Ho
   const db = await getDb()
   const [views, posts] = await Promise.all([
     db.$queryRaw<{ h: number | bigint; uniques: number | bigint; views: number | bigint }[]>`
-      SELECT minute / 60 AS h, COUNT(DISTINCT visitor_hash) AS uniques, COUNT(*) AS views
+      SELECT minute / 60 AS h, COUNT(DISTINCT visitor_hash) AS uniques, SUM(views) AS views
       FROM stats_page_views WHERE minute >= ${from} AND minute < ${to} GROUP BY minute / 60`,
     db.$queryRaw<{ h: number | bigint; posts: number | bigint }[]>`
       SELECT minute / 60 AS h, COUNT(*) AS posts
@@ -44,7 +44,7 @@ export async function rawCountries(from: number, to: number): Promise<Map<string
   const db = await getDb()
   const [views, posts] = await Promise.all([
     db.$queryRaw<{ c: string; uniques: number | bigint; total: number | bigint }[]>`
-      SELECT country_code AS c, COUNT(DISTINCT visitor_hash) AS uniques, COUNT(*) AS total
+      SELECT country_code AS c, COUNT(DISTINCT visitor_hash) AS uniques, SUM(views) AS total
       FROM stats_page_views WHERE minute >= ${from} AND minute < ${to} AND country_code IS NOT NULL GROUP BY country_code`,
     db.$queryRaw<{ c: string; uniques: number | bigint; total: number | bigint }[]>`
       SELECT country_code AS c, COUNT(DISTINCT visitor_hash) AS uniques, COUNT(*) AS total

@@ -19,7 +19,8 @@ CREATE TABLE "new_stats_page_views" (
     "minute" INTEGER NOT NULL,
     "board_id" TEXT,
     "country_code" TEXT,
-    "visitor_hash" TEXT NOT NULL
+    "visitor_hash" TEXT NOT NULL,
+    "views" INTEGER NOT NULL DEFAULT 1
 );
 INSERT INTO "new_stats_page_views" ("board_id", "country_code", "created_at", "id", "visitor_hash") SELECT "board_id", "country_code", "created_at", "id", "visitor_hash" FROM "stats_page_views";
 DROP TABLE "stats_page_views";

@@ -8,7 +8,8 @@ DROP INDEX "stats_post_events_board_id_created_at_idx";
 DROP INDEX "stats_post_events_created_at_idx";
 
 -- AlterTable
-ALTER TABLE "stats_page_views" ADD COLUMN     "minute" INTEGER NOT NULL;
+ALTER TABLE "stats_page_views" ADD COLUMN     "minute" INTEGER NOT NULL,
+ADD COLUMN     "views" INTEGER NOT NULL DEFAULT 1;
 
 -- AlterTable
 ALTER TABLE "stats_post_events" ADD COLUMN     "minute" INTEGER NOT NULL;
