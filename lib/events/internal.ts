@@ -6,11 +6,13 @@ export type InternalEvent =
   | { name: 'survey_created'; payload: { boardId: string; threadId: number; postId: number } }
   /** A personal or range ban was created, lifted or decided; thread set when a ban marks a post. */
   | { name: 'bans_changed'; payload: { boardId: string | null; threadId: number | null } }
+  /** A board was created or its settings (name, description, NSFW, thread ids, flags) changed by an admin. */
+  | { name: 'board_updated'; payload: { boardId: string } }
 
 /** Everything the bus carries. */
 export type BusEvent = DomainEvent | InternalEvent
 
-const INTERNAL: ReadonlySet<string> = new Set<InternalEvent['name']>(['survey_created', 'bans_changed'])
+const INTERNAL: ReadonlySet<string> = new Set<InternalEvent['name']>(['survey_created', 'bans_changed', 'board_updated'])
 
 export function isRealtimeEvent(event: BusEvent): event is DomainEvent {
   return !INTERNAL.has(event.name)

@@ -4,7 +4,10 @@ import type { BusEvent } from '../events/internal'
 import { getConfig } from '../config'
 
 export interface CachedRoute {
-  /** Tags an invalidation names: "home", "rules", "stats", "board:{id}", "thread:{id}". */
+  /**
+   * Tags an invalidation names: "home", "rules", "stats", "board:{id}", "thread:{id}", and "threads:{boardId}" on
+   * every thread page, which shows its board's name and flag setting.
+   */
   tags: string[]
   boardId?: string
   threadId?: number
@@ -30,7 +33,9 @@ export function cachedRoute(pathname: string): CachedRoute | null {
   let m = BOARD.exec(pathname)
   if (m) return { tags: [`board:${m[1]}`], boardId: m[1], ttlMs: SAFETY_TTL_MS }
   m = THREAD.exec(pathname)
-  if (m && Number(m[2]) <= 2147483647) return { tags: [`thread:${m[2]}`], boardId: m[1], threadId: Number(m[2]), ttlMs: SAFETY_TTL_MS }
+  if (m && Number(m[2]) <= 2147483647) {
+    return { tags: [`thread:${m[2]}`, `threads:${m[1]}`], boardId: m[1], threadId: Number(m[2]), ttlMs: SAFETY_TTL_MS }
+  }
   return null
 }
 
@@ -41,6 +46,10 @@ export function tagsFor(event: BusEvent): string[] | 'all' {
       // "USER WAS BANNED FOR THIS POST" appears on the thread and in the board's latest replies; a global ban's
       // post may be on any board, and boards are few.
       return event.payload.threadId === null ? [] : [`thread:${event.payload.threadId}`, ALL_BOARDS]
+    case 'board_updated':
+      // The home page lists boards, the statistics page names them, and the board's own pages show its name,
+      // description, NSFW badge and flags. Other boards' pages do not mention it.
+      return ['home', 'stats', `board:${event.payload.boardId}`, `threads:${event.payload.boardId}`]
     case 'survey_created':
     case 'thread_created':
     case 'post_created':
@@ -52,7 +61,7 @@ export function tagsFor(event: BusEvent): string[] | 'all' {
     case 'survey_vote':
       return [`board:${event.payload.boardId}`, `thread:${event.payload.threadId}`]
     default:
-      // An event this map does not know (e.g. board settings): drop everything rather than serve stale pages.
+      // An event this map does not know: drop everything rather than serve stale pages.
       return 'all'
   }
 }

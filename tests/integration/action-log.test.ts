@@ -65,6 +65,8 @@ describe('GET /api/admin/actions/stats', () => {
       byActionType: [{ action_type: 'banned', count: 2 }, { action_type: 'post_deleted', count: 2 }],
       byAdmin: [{ admin_user_id: expect.any(Number), username: 'chief', count: 3 }, { admin_user_id: expect.any(Number), username: 'sweeper', count: 1 }],
       byBoard: [{ board_id: 'diy', count: 2 }, { board_id: 'tech', count: 1 }],
+      // Extra field for the chart on /admin/stats (tests/integration/moderation-stats.test.ts).
+      byDay: expect.any(Array),
     })
   })
 })

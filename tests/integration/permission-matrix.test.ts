@@ -29,6 +29,9 @@ const future = () => new Date(Date.now() + 86_400_000).toISOString()
 let ranges = 0
 /** A /24 no other call used, so range-ban creations never meet a duplicate. */
 const uniqueRange = () => { ranges++; return `100.${64 + Math.floor(ranges / 256)}.${ranges % 256}.0/24` }
+let boards = 0
+/** A board id no other call used, so board creations never meet a duplicate. */
+const uniqueBoard = () => `matrix${++boards}`
 
 const ENDPOINTS: Endpoint[] = [
   { name: 'me', method: 'GET', path: () => '/api/admin/me', role: 'janitor' },
@@ -55,6 +58,9 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'ip history', method: 'GET', path: () => '/api/admin/ip-history/192.0.2.50', role: 'janitor' },
   { name: 'housekeeping status', method: 'GET', path: () => '/api/admin/housekeeping/status', role: 'admin' },
   { name: 'run housekeeping', method: 'POST', path: () => '/api/admin/housekeeping/run', role: 'admin' },
+  { name: 'list boards', method: 'GET', path: () => '/api/admin/boards', role: 'admin' },
+  { name: 'create board', method: 'POST', path: () => '/api/admin/boards', role: 'admin', body: () => ({ id: uniqueBoard(), name: 'Matrix' }) },
+  { name: 'update board', method: 'PUT', path: () => '/api/admin/boards/diy', role: 'admin', body: () => ({ description: `Matrix ${Date.now()}` }) },
 ]
 
 const RANK: Record<Rank, number> = { janitor: 1, moderator: 2, admin: 3 }

@@ -122,3 +122,23 @@ it('a ban made on one process keeps the banned visitor off the other\'s cached b
   }
   expect(text).toContain('cross-process ban')
 })
+
+it('a board setting changed on one process shows on the other\'s cached pages', async () => {
+  const boardPage = `${b.url}/board/sports`
+  await fetch(boardPage)
+  expect((await fetch(boardPage)).headers.get('x-corkboard-cache')).toBe('HIT')
+  const socket = await socketOn(b)
+  expect(await new Promise((resolve) => socket.emit('join_board', 'food', resolve))).toEqual({ ok: true })
+  const u = await createStaff(database, { username: 'settler', role: 'admin' })
+  const onA = new StaffClient(a.url, as('10.1.1.3'))
+  await onA.login(u.username, u.password)
+  expect((await onA.write('PUT', '/api/admin/boards/sports', { name: 'Sports Across Processes' })).status).toBe(200)
+  // Events travel in order on one channel: once B's clients hear of a later thread on another board, B has
+  // handled the settings change too.
+  const heard = new Promise((resolve) => socket.once('thread_created', resolve))
+  expect((await postForm(`${a.url}/api/boards/food/threads`, form({ topic: 'marker', content: 'c' }, { name: 'a.png', bytes: await png(21, 21) }), as('192.0.2.3'))).status).toBe(201)
+  await heard
+  const page = await fetch(boardPage)
+  expect(page.headers.get('x-corkboard-cache')).not.toBe('HIT')
+  expect(await page.text()).toContain('Sports Across Processes')
+})

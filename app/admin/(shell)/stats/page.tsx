@@ -1,0 +1,57 @@
+import { staffForPage } from '@/lib/pages/staff'
+import { NotAuthorized } from '@/components/admin/not-authorized'
+import { listBoards } from '@/lib/boards/queries'
+import { actionStats } from '@/lib/moderation/actions'
+import { actionsPerDay } from '@/lib/moderation/action-series'
+import { ModerationStats, type ModerationStatsData } from '@/components/admin/moderation-stats'
+
+export const metadata = { title: 'Moderation Statistics' }
+
+const RANGES = [7, 30, 90, 365] as const
+const DEFAULT_RANGE = 30
+const DAY_MS = 86_400_000
+
+type Props = { searchParams: Promise<{ board_id?: string; range?: string }> }
+
+// /admin/stats – moderation statistics (admins and moderators, within their boards). Filters live in the address.
+export default async function StatsPage({ searchParams }: Props) {
+  const staff = await staffForPage('moderator')
+  if (!staff) return <NotAuthorized />
+  const q = await searchParams
+  const days = RANGES.find((r) => String(r) === q.range) ?? DEFAULT_RANGE
+  const boards = (await listBoards()).filter((b) => staff.canModerate(b.id))
+  const boardId = boards.some((b) => b.id === q.board_id) ? q.board_id : undefined
+  // The last `days` UTC days, today included, so the chart has exactly `days` bars.
+  const now = new Date()
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY_MS)
+  let stats: ModerationStatsData | null = null
+  try {
+    const [totals, byDay] = await Promise.all([actionStats(staff, { boardId, start }), actionsPerDay(staff, { boardId, start }, now)])
+    stats = { ...totals, byDay }
+  } catch (err) {
+    console.error('stats: failed to load', err)
+  }
+  const scoped = staff.role !== 'admin' && staff.boards.length > 0
+  const period = `Last ${days} days (${start.toISOString().slice(0, 10)} to ${now.toISOString().slice(0, 10)}, UTC)`
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Moderation Statistics</h1>
+      <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
+        <label className="flex flex-col">Board
+          <select name="board_id" defaultValue={boardId ?? ''} className="rounded border border-slate-300 p-1">
+            <option value="">All Boards</option>
+            {boards.map((b) => <option key={b.id} value={b.id}>/{b.id}/ - {b.name}</option>)}
+          </select>
+        </label>
+        <label className="flex flex-col">Period
+          <select name="range" defaultValue={String(days)} className="rounded border border-slate-300 p-1">
+            {RANGES.map((r) => <option key={r} value={r}>Last {r} days</option>)}
+          </select>
+        </label>
+        <button type="submit" className="rounded border border-slate-300 px-3 py-1">Apply</button>
+      </form>
+      {scoped && <p className="text-sm text-slate-600">Counts cover your boards ({staff.boards.map((b) => `/${b}/`).join(', ')}) and global actions.</p>}
+      {stats ? <ModerationStats stats={stats} period={period} /> : <p role="alert" className="text-red-600">Failed to load statistics. Please try again later.</p>}
+    </div>
+  )
+}

@@ -1,0 +1,88 @@
+'use client'
+import Link from 'next/link'
+import { useRouter } from 'next/navigation'
+import { useState, type FormEvent } from 'react'
+import { staffFetch } from '@/lib/client/staff-api'
+import { formErrors, type FormErrors } from '@/lib/client/form-errors'
+import { FieldError } from './field-error'
+import type { ManagedBoard } from '@/lib/boards/manage'
+
+type Draft = Pick<ManagedBoard, 'name' | 'description' | 'nsfw' | 'thread_ids_enabled' | 'country_flags_enabled'>
+const FLAGS = [['nsfw', 'NSFW'], ['thread_ids_enabled', 'Thread IDs'], ['country_flags_enabled', 'Country flags']] as const
+
+const draftOf = (b: Draft): Draft => ({ name: b.name, description: b.description, nsfw: b.nsfw, thread_ids_enabled: b.thread_ids_enabled, country_flags_enabled: b.country_flags_enabled })
+
+/** /admin/settings: every board as an editable row (staff spec: settings; issue 6.5). */
+export function BoardSettingsTable({ boards }: { boards: ManagedBoard[] }) {
+  return (
+    <section className="rounded-lg border border-slate-300 bg-white" aria-label="Boards">
+      <h2 className="border-b border-slate-200 px-4 py-2 text-lg font-semibold">Boards</h2>
+      <table className="w-full border-collapse text-sm">
+        <thead>
+          <tr className="border-b border-slate-300 text-left">
+            {['Board', 'Name', 'Description', ...FLAGS.map(([, label]) => label), 'Live threads', ''].map((h) => <th key={h} className="p-2 font-semibold">{h}</th>)}
+          </tr>
+        </thead>
+        <tbody>{boards.map((b) => <BoardRow key={b.id} board={b} />)}</tbody>
+      </table>
+    </section>
+  )
+}
+
+function BoardRow({ board }: { board: ManagedBoard }) {
+  const router = useRouter()
+  const [draft, setDraft] = useState(() => draftOf(board))
+  const [saved, setSaved] = useState(() => draftOf(board))
+  const [busy, setBusy] = useState(false)
+  const [result, setResult] = useState<{ ok: true; text: string } | ({ ok: false } & FormErrors) | null>(null)
+  const formId = `board-${board.id}`
+  const dirty = (Object.keys(draft) as (keyof Draft)[]).some((k) => draft[k] !== saved[k])
+  const fieldError = (field: string) => (result && !result.ok ? result.fields[field] : undefined)
+
+  async function save(e: FormEvent) {
+    e.preventDefault()
+    setBusy(true)
+    setResult(null)
+    try {
+      const res = await staffFetch('PUT', `/api/admin/boards/${board.id}`, draft)
+      if (!res.ok) return setResult({ ok: false, ...formErrors(res.body, 'Failed to save the board. Please try again.') })
+      setSaved(draftOf(res.body.board))
+      setDraft(draftOf(res.body.board))
+      setResult({ ok: true, text: res.body.message })
+      router.refresh()
+    } catch {
+      setResult({ ok: false, error: 'Failed to save the board. Please try again.', fields: {} })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const input = 'w-full rounded border border-slate-300 p-1'
+  return (
+    <tr className="border-b border-slate-200 align-top" data-board={board.id}>
+      <td className="p-2 font-mono"><Link href={`/board/${board.id}`} className="text-board-link hover:underline">/{board.id}/</Link></td>
+      <td className="p-2 w-40">
+        <input form={formId} aria-label="Name" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} className={input} />
+        <FieldError text={fieldError('name')} />
+      </td>
+      <td className="p-2">
+        <input form={formId} aria-label="Description" value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} className={input} />
+        <FieldError text={fieldError('description')} />
+      </td>
+      {FLAGS.map(([field, label]) => (
+        <td key={field} className="p-2 text-center">
+          <input form={formId} type="checkbox" aria-label={label} checked={draft[field]} onChange={(e) => setDraft({ ...draft, [field]: e.target.checked })} className="h-4 w-4" />
+          <FieldError text={fieldError(field)} />
+        </td>
+      ))}
+      <td className="p-2 text-right font-mono">{board.thread_count}</td>
+      <td className="p-2 w-32">
+        <form id={formId} onSubmit={save} noValidate>
+          <button type="submit" disabled={busy || !dirty} className="rounded bg-blue-600 px-3 py-1 text-white disabled:opacity-40">{busy ? 'Saving...' : 'Save'}</button>
+        </form>
+        {result?.ok && <p role="status" className="mt-1 text-xs text-green-700">{result.text}</p>}
+        {result && !result.ok && <p role="alert" className="mt-1 text-xs text-red-600">{result.error}</p>}
+      </td>
+    </tr>
+  )
+}

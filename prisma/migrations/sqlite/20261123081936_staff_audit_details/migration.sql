@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "staff_audit_log" ADD COLUMN "details" JSONB;
