@@ -4,7 +4,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { migrateSqlite, migratePostgres, migrationsDir, readMigrations } from '@/lib/db/migrate'
-import { createTestDatabase, usingPostgres, withClient } from '../helpers/database'
+import { createTestDatabase, withClient } from '../helpers/database'
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'cb-migrate-'))
 
@@ -33,9 +33,10 @@ describe('migration runner on SQLite', () => {
   })
 })
 
-describe.runIf(usingPostgres())('migration runner on PostgreSQL', () => {
+// PostgreSQL is always there (locally and on CI), so this runs in the SQLite pass too.
+describe('migration runner on PostgreSQL', () => {
   it('applies every migration once and is idempotent, also when two processes race', async () => {
-    const db = await createTestDatabase(tmp())
+    const db = await createTestDatabase(tmp(), 'postgresql')
     try {
       const all = readMigrations(migrationsDir('postgresql')).map((m) => m.name)
       const [a, b] = await Promise.all([migratePostgres(db.url), migratePostgres(db.url)])
