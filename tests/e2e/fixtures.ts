@@ -1,4 +1,6 @@
-// Every test file gets its own Corkboard server (ephemeral port, own database), started once per worker.
+// One Corkboard server (ephemeral port, own database) per Playwright worker. A worker runs several test files in
+// turn, so files share it: tests use their own addresses, boards and users and never assume an empty site. A file
+// that sets `serverEnv` gets a worker, and so a server, of its own.
 import { test as base } from '@playwright/test'
 import { startServer, type TestServer } from '../helpers/server'
 

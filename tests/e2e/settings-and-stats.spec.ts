@@ -70,24 +70,35 @@ test('a moderator sees the statistics chart and totals; a janitor is not authori
   const mod = await createStaff(server.database, { username: 'stats_mod_e2e', role: 'moderator', password: 'stats moderator 1' })
   const janitor = await createStaff(server.database, { username: 'stats_jan_e2e', role: 'janitor', password: 'stats janitor 1' })
 
-  // Two deletions and a ban on /anime/ by the moderator, through the API as the staff screens make them.
+  // Test files share a server: these actions go to boards of their own, and the page is filtered to them.
+  const admin = await createStaff(server.database, { username: 'stats_admin_e2e', role: 'admin', password: 'stats admin 1' })
+  const adminApi = new StaffClient(baseURL, as('10.4.4.5'))
+  expect((await adminApi.login(admin.username, admin.password)).status).toBe(200)
+  for (const id of ['modstats', 'modquiet']) {
+    expect((await adminApi.write('POST', '/api/admin/boards', { id, name: id, description: '', nsfw: false, thread_ids_enabled: false, country_flags_enabled: false })).status).toBe(201)
+  }
+
+  // Two deletions and a ban on /modstats/ by the moderator, through the API as the staff screens make them.
   const api = new StaffClient(baseURL, as('10.4.4.4'))
   expect((await api.login(mod.username, mod.password)).status).toBe(200)
-  const t = (await postForm(`${baseURL}/api/boards/anime/threads`, form({ topic: 'Seasonal', content: 'What are you watching?' }, { name: 'a.png', bytes: await png() }), as('192.0.2.61'))).body
+  const t = (await postForm(`${baseURL}/api/boards/modstats/threads`, form({ topic: 'Seasonal', content: 'What are you watching?' }, { name: 'a.png', bytes: await png() }), as('192.0.2.61'))).body
   for (const content of ['spam one', 'spam two']) {
-    const r = (await postForm(`${baseURL}/api/boards/anime/threads/${t.threadId}/posts`, form({ content }), as('192.0.2.61'))).body
-    expect((await api.write('DELETE', `/api/admin/posts/${r.postId}`, { boardId: 'anime', threadId: t.threadId, reason: 'spam' })).status).toBe(200)
+    const r = (await postForm(`${baseURL}/api/boards/modstats/threads/${t.threadId}/posts`, form({ content }), as('192.0.2.61'))).body
+    expect((await api.write('DELETE', `/api/admin/posts/${r.postId}`, { boardId: 'modstats', threadId: t.threadId, reason: 'spam' })).status).toBe(200)
   }
   const expires = new Date(Date.now() + 86_400_000).toISOString()
-  expect((await api.write('POST', '/api/admin/bans', { ip_address: '192.0.2.61', board_id: 'anime', reason: 'spam', expires_at: expires })).status).toBe(201)
+  expect((await api.write('POST', '/api/admin/bans', { ip_address: '192.0.2.61', board_id: 'modstats', reason: 'spam', expires_at: expires })).status).toBe(201)
 
   await staffLogin(page, mod.username, mod.password)
   await page.getByRole('link', { name: 'View Detailed Stats' }).click()
   await expect(page.getByRole('heading', { name: 'Moderation Statistics', level: 1 })).toBeVisible()
+  await page.getByLabel('Board').selectOption('modstats')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page).toHaveURL(/board_id=modstats/)
   await expect(page.getByTestId('stats-total')).toHaveText('3')
   await expect(page.getByTestId('by-type').locator('tr[data-key="post_deleted"]')).toContainText('Post Deleted2')
   await expect(page.getByTestId('by-type').locator('tr[data-key="banned"]')).toContainText('Banned1')
-  await expect(page.getByTestId('by-board').locator('tr[data-key="anime"]')).toContainText('/anime/3')
+  await expect(page.getByTestId('by-board').locator('tr[data-key="modstats"]')).toContainText('/modstats/3')
   await expect(page.getByTestId('by-staff')).toContainText('stats_mod_e2e3')
   await expect(page.getByRole('img', { name: 'Actions per day' })).toBeVisible()
   await page.getByText('Numbers per day').click()
@@ -97,10 +108,10 @@ test('a moderator sees the statistics chart and totals; a janitor is not authori
   await page.screenshot({ path: 'test-results/admin-stats.png', fullPage: true })
 
   // The filters: another board has none of these actions; the period is kept in the address.
-  await page.getByLabel('Board').selectOption('tech')
+  await page.getByLabel('Board').selectOption('modquiet')
   await page.getByLabel('Period').selectOption('7')
   await page.getByRole('button', { name: 'Apply' }).click()
-  await expect(page).toHaveURL(/board_id=tech&range=7/)
+  await expect(page).toHaveURL(/board_id=modquiet&range=7/)
   await expect(page.getByTestId('stats-total')).toHaveText('0')
   await expect(page.getByText('No actions in this period').first()).toBeVisible()
 
