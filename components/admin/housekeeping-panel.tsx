@@ -83,7 +83,7 @@ function ResultsCard({ results }: { results: HousekeepingResults }) {
         <Task title="Thread cleanup" result={t} rows={(r) => [['Boards checked', r.boardsChecked], ['Threads archived', r.threadsMarkedDead], ['Threads deleted', r.threadsDeleted], ['Files deleted', r.filesDeleted], ['Duration', formatDuration(r.duration)]]} />
         <Task title="File cleanup" result={f} rows={(r) => [['Total files in storage', r.totalFiles], ['Database references', r.databaseImages], ['Orphaned files found', r.orphanedFiles], ['Files deleted', r.deletedFiles], ['Errors', r.errors], ['Duration', formatDuration(r.duration)]]} />
         <Task title="Snapshot cleanup" result={s} rows={(r) => [['Snapshots deleted', r.snapshotsDeleted]]} />
-        {st && <Task title="Statistics cleanup" result={st} rows={(r) => [['Days rolled up', r.daysRolledUp], ['Raw rows deleted', r.rowsDeleted], ['Salts discarded', r.saltsDiscarded]]} />}
+        {st && <Task title="Statistics cleanup" result={st} rows={(r) => [['Hours rolled up', r.hoursRolledUp], ['Days rolled up', r.daysRolledUp], ['Raw rows deleted', r.rowsDeleted], ['Salts discarded', r.saltsDiscarded]]} />}
       </div>
     </section>
   )

@@ -1,5 +1,5 @@
-// Housekeeping's statsCleanup (contract 5.6): roll complete days up, then delete raw rows older than 35 days
-// (all of them rolled up by then) and the salts of past days.
+// Housekeeping's statsCleanup (contract 5.6): roll complete hours and days up, then delete raw rows older than
+// 35 days (all of them rolled up by then) and the salts of past days.
 import { getDb } from '../db/client'
 import { rollUpStats, rolledUntilDay } from './rollup'
 import { discardPastSalts } from './salt'
@@ -7,8 +7,8 @@ import { MINUTES_PER_DAY, minuteOf } from './time'
 
 const RAW_RETENTION_MINUTES = 35 * MINUTES_PER_DAY
 
-export async function cleanupStats(now: Date): Promise<{ daysRolledUp: number; rowsDeleted: number; saltsDiscarded: number }> {
-  const daysRolledUp = await rollUpStats(now)
+export async function cleanupStats(now: Date): Promise<{ hoursRolledUp: number; daysRolledUp: number; rowsDeleted: number; saltsDiscarded: number }> {
+  const rolled = await rollUpStats(now)
   // Never delete rows of a day that is not rolled up yet (e.g. after the roll-up failed).
   const rolledUntil = (await rolledUntilDay()) ?? 0
   const before = Math.min(minuteOf(now) - RAW_RETENTION_MINUTES, rolledUntil * MINUTES_PER_DAY)
@@ -18,5 +18,5 @@ export async function cleanupStats(now: Date): Promise<{ daysRolledUp: number; r
     db.postEvent.deleteMany({ where: { minute: { lt: before } } }),
   ])
   const saltsDiscarded = await discardPastSalts(now)
-  return { daysRolledUp, rowsDeleted: views.count + posts.count, saltsDiscarded }
+  return { hoursRolledUp: rolled.hours, daysRolledUp: rolled.days, rowsDeleted: views.count + posts.count, saltsDiscarded }
 }

@@ -3,7 +3,7 @@
 import { listBoards } from '../boards/queries'
 import { countryName } from '../geo/country-names'
 import { rawBoardPosts, rawCountries, rawHours, rawVisitors, type CountryFigures, type HourFigures } from './raw-queries'
-import { rolledUntilDay } from './rollup'
+import { rolledUntilDay, rolledUntilHour } from './rollup'
 import { rolledBoardPosts, rolledCountries, rolledVisitors, splitWindow, type WindowParts } from './windows'
 import { getDb } from '../db/client'
 import { hourStart, minuteOf, MINUTES_PER_DAY, MINUTES_PER_HOUR } from './time'
@@ -70,12 +70,12 @@ export async function computeOverview(now: Date): Promise<StatsOverview> {
 export async function computeHourly(now: Date): Promise<HourlyStats> {
   const lastHour = Math.floor(minuteOf(now) / MINUTES_PER_HOUR)
   const firstHour = lastHour - MAX_HOURS + 1
-  const rolledUntil = (await rolledUntilDay()) ?? 0
-  // Hours of rolled-up days come from stats_hourly (their raw rows may be gone), the rest from raw rows.
-  const rawFrom = Math.max(firstHour * MINUTES_PER_HOUR, rolledUntil * MINUTES_PER_DAY)
+  // Rolled-up hours come from stats_hourly (their raw rows may be gone), the rest from raw rows.
+  const rolledUntil = (await rolledUntilHour()) ?? 0
+  const rawFrom = Math.max(firstHour, rolledUntil) * MINUTES_PER_HOUR
   const db = await getDb()
   const [rolled, raw] = await Promise.all([
-    db.statsHourly.findMany({ where: { hour: { gte: hourStart(firstHour), lt: new Date(rawFrom * 60_000) } } }),
+    db.statsHourly.findMany({ where: { hour: { gte: hourStart(firstHour), lt: hourStart(Math.max(firstHour, rolledUntil)) } } }),
     rawHours(rawFrom, (lastHour + 1) * MINUTES_PER_HOUR),
   ])
   const figures = new Map<number, HourFigures>(raw)

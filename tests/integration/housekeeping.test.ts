@@ -39,7 +39,7 @@ describe('housekeeping', () => {
         threadCleanup: { boardsChecked: 12, threadsMarkedDead: 0, threadsDeleted: 0, filesDeleted: 0, duration: expect.any(Number) },
         fileCleanup: { totalFiles: 0, databaseImages: 0, orphanedFiles: 0, deletedFiles: 0, errors: 0, duration: expect.any(Number) },
         snapshotCleanup: { snapshotsDeleted: 0 },
-        statsCleanup: { daysRolledUp: 0, rowsDeleted: 0, saltsDiscarded: 0 },
+        statsCleanup: { hoursRolledUp: 0, daysRolledUp: 0, rowsDeleted: 0, saltsDiscarded: 0 },
       } } })
     const status = await admin.request('GET', '/api/admin/housekeeping/status')
     expect(status.body.status.jobs.housekeeping.lastRun).toBe(res.body.results.timestamp)

@@ -182,9 +182,11 @@ describe('roll-ups and clean-up', () => {
     const hourlyBefore = await computeHourly(now)
 
     const result = await cleanupStats(now)
-    // 2029-12-01 … 2030-01-09 are complete: 40 days, empty ones included. Rows of 2029-12-01 are past 35 days.
-    expect(result).toEqual({ daysRolledUp: 40, rowsDeleted: 4, saltsDiscarded: 2 })
+    // Hours from 2029-12-01 10:00 to 2030-01-10 11:00 and days from 2029-12-01 to 2030-01-09 are complete, empty ones
+    // included (962 hours, 40 days). Rows of 2029-12-01 are past 35 days.
+    expect(result).toEqual({ hoursRolledUp: 962, daysRolledUp: 40, rowsDeleted: 4, saltsDiscarded: 2 })
     expect(await db.statsDaily.count()).toBe(40)
+    expect(await db.statsHourly.count()).toBe(962)
     expect(await db.pageView.count()).toBe(7)
     expect((await db.secret.findMany({ where: { name: { startsWith: 'stats_salt:' } } })).map((s) => s.name)).toEqual(['stats_salt:2030-01-10'])
 
@@ -192,7 +194,7 @@ describe('roll-ups and clean-up', () => {
     expect({ ...after, lastUpdated: null }).toEqual({ ...before, lastUpdated: null })
     expect(await computeHourly(now)).toEqual(hourlyBefore)
     // A second run has nothing left to do.
-    expect(await cleanupStats(now)).toEqual({ daysRolledUp: 0, rowsDeleted: 0, saltsDiscarded: 0 })
+    expect(await cleanupStats(now)).toEqual({ hoursRolledUp: 0, daysRolledUp: 0, rowsDeleted: 0, saltsDiscarded: 0 })
     expect({ ...(await computeOverview(now)), lastUpdated: null }).toEqual({ ...before, lastUpdated: null })
   })
 })
