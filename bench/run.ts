@@ -15,7 +15,7 @@ import { startServer, ROOT, type TestServer } from '../tests/helpers/server'
 import { createTestDatabase } from '../tests/helpers/database'
 import { benchPhoto, seedSite } from './seed'
 import { startBaseline, type Baseline, type BaselineRoute } from './baseline-server'
-import { runLoad, settle, warmUp, type LoadOptions, type LoadResult } from './http-load'
+import { runLoad, settle, type LoadOptions, type LoadResult } from './http-load'
 import { measureColdRenders } from './cold-render'
 import { measureSharpRate } from './sharp-baseline'
 import { rssMb, runFanout } from './fanout'
@@ -137,13 +137,10 @@ async function main(): Promise<void> {
     const scenariosFrom = monotonicUs()
 
     const measure = async (options: LoadOptions, baseUrl: string) => {
-      const corkboard = { ...options, url: server!.url + options.url }
-      await warmUp(corkboard, settings.warmUpSeconds)
+      const corkboard = { ...options, url: server!.url + options.url, warmUpSeconds: settings.warmUpSeconds }
       const c = await runLoad(corkboard)
       await settle(corkboard.url)
-      const raw = { ...options, url: baseUrl + options.url }
-      await warmUp(raw, settings.warmUpSeconds)
-      const b = await runLoad(raw)
+      const b = await runLoad({ ...corkboard, url: baseUrl + options.url })
       log(`  corkboard ${describe(c)}; baseline ${describe(b)}`)
       return { c, b }
     }
@@ -193,13 +190,13 @@ async function main(): Promise<void> {
       log(`image replies (${(photos[0].length / 1024).toFixed(0)} KB JPEG, 800×600): ${settings.seconds} s, then sharp's bare thumbnail rate`)
       const load: LoadOptions = {
         url: server.url + nextThread(), method: 'POST', body: bodies[0].body, headers: replyHeaders(bodies[0].contentType),
-        connections: settings.connections, seconds: settings.seconds,
+        // Fifty uploads in flight take seconds each to answer, so the steady state comes later than for pages.
+        connections: settings.connections, seconds: settings.seconds, warmUpSeconds: Math.max(settings.warmUpSeconds, 5),
         next: () => {
           const b = bodies[n++ % bodies.length]
           return { path: nextThread(), body: b.body, headers: replyHeaders(b.contentType) }
         },
       }
-      await warmUp(load, settings.warmUpSeconds)
       const c = await runLoad(load)
       await settle(load.url)
       log(`  corkboard ${describe(c)}`)
