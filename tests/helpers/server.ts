@@ -27,6 +27,8 @@ export interface StartOptions {
   database?: TestDatabase
   /** Keep the data directory and database after stop (the caller cleans up). */
   keep?: boolean
+  /** Extra Node flags before the script, e.g. `--cpu-prof` for the benchmark's profiles. */
+  nodeArgs?: string[]
 }
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
@@ -35,7 +37,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const database = options.database ?? await createTestDatabase(dataDir)
   // One process (node with the tsx loader), as in production: the tsx CLI would relay signals through a
   // parent that SIGKILLs a child slow to acknowledge them.
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

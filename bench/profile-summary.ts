@@ -1,0 +1,83 @@
+// Summarises a V8 CPU profile (node --cpu-prof): self time by function and by package, the "top functions" view
+// PERFORMANCE.md quotes for a missed target. Pure; tested in tests/unit/bench-profile.test.ts.
+
+export interface CpuProfile {
+  /** Microseconds on the monotonic clock (CLOCK_MONOTONIC on Linux, as process.hrtime in any process). */
+  startTime: number
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[]
+  samples: number[]
+  timeDeltas: number[]
+}
+
+export interface SelfTime { name: string; ms: number; share: number }
+export interface ProfileSummary { totalMs: number; functions: SelfTime[]; packages: SelfTime[] }
+
+/** Where a script belongs: an npm package ("react-dom"), the app ("app: lib/page-cache"), Node itself, or V8. */
+export function packageOf(url: string, functionName: string, root = process.cwd()): string {
+  if (!url) return functionName === '(garbage collector)' ? 'GC' : functionName === '(idle)' || functionName === '(program)' ? functionName : 'V8/native'
+  if (url.startsWith('node:')) return 'node core'
+  const modules = url.lastIndexOf('/node_modules/')
+  if (modules >= 0) {
+    const rest = url.slice(modules + '/node_modules/'.length).split('/')
+    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]
+  }
+  if (url.includes('/.next/server/')) return 'app bundle (.next/server)'
+  const file = url.replace(/^file:\/\//, '')
+  if (file.startsWith(`${root}/`)) {
+    const [dir, sub] = file.slice(root.length + 1).split('/')
+    return `app: ${sub ? `${dir}/${sub.replace(/\.tsx?$/, '')}` : dir}`
+  }
+  return file.split('/').slice(-2).join('/')
+}
+
+/** Monotonic time in microseconds, on the clock of a CPU profile's timestamps. */
+export const monotonicUs = () => Number(process.hrtime.bigint() / 1000n)
+
+/** Self time by function and package; `window` keeps only samples within it (e.g. the scenario, not start-up). */
+export function summariseProfile(profile: CpuProfile, top = 15, window?: { fromUs: number; toUs: number }): ProfileSummary {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const selfUs = new Map<number, number>()
+  let at = profile.startTime
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0
+    at += delta
+    if (window && (at < window.fromUs || at > window.toUs)) return
+    selfUs.set(id, (selfUs.get(id) ?? 0) + delta)
+  })
+  const functions = new Map<string, number>()
+  const packages = new Map<string, number>()
+  let totalUs = 0
+  for (const [id, us] of selfUs) {
+    const frame = byId.get(id)?.callFrame
+    if (!frame || frame.functionName === '(idle)') continue
+    totalUs += us
+    const where = frame.url ? `${frame.url.replace(/^file:\/\//, '').split('/').slice(-2).join('/')}:${frame.lineNumber + 1}` : ''
+    const fn = `${frame.functionName || '(anonymous)'}${where ? ` ${where}` : ''}`
+    functions.set(fn, (functions.get(fn) ?? 0) + us)
+    const pkg = packageOf(frame.url, frame.functionName)
+    packages.set(pkg, (packages.get(pkg) ?? 0) + us)
+  }
+  const rank = (m: Map<string, number>) => [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, us]) => ({ name, ms: us / 1000, share: totalUs ? us / totalUs : 0 }))
+  return { totalMs: totalUs / 1000, functions: rank(functions), packages: rank(packages) }
+}
+
+export function profileMarkdown(title: string, summary: ProfileSummary): string {
+  const rows = (list: SelfTime[]) => list.map((s) => `| ${s.name.replace(/\|/g, '\\|')} | ${s.ms.toFixed(0)} | ${(s.share * 100).toFixed(1)} % |`).join('\n')
+  return [
+    `#### ${title}`,
+    '',
+    `Busy CPU time sampled: ${(summary.totalMs / 1000).toFixed(1)} s (idle excluded).`,
+    '',
+    '| Package | Self ms | Share |',
+    '|---|---:|---:|',
+    rows(summary.packages.slice(0, 10)),
+    '',
+    '| Function | Self ms | Share |',
+    '|---|---:|---:|',
+    rows(summary.functions),
+    '',
+  ].join('\n')
+}

@@ -1,0 +1,180 @@
+// The results of a run: their JSON shape, the issue's targets judged against them, and the tables printed to the
+// terminal and written to bench/results/ and docs/PERFORMANCE.md. Pure apart from nothing: tested in tests/unit.
+import type { MachineInfo } from './machine'
+import type { FanoutResult } from './fanout'
+import type { ScriptSizes } from './js-size'
+import { distribution, formatMs, formatRate, formatRatio, ratio, type Distribution } from './stats'
+
+export interface Throughput { rps: number; p50: number; p99: number; failed: number }
+
+export interface HttpFigure {
+  id: 'home' | 'board' | 'thread' | 'posts-api' | 'text-reply' | 'image-reply'
+  label: string
+  corkboard: Throughput
+  baselineLabel: string
+  /** Raw baseline: the minimal server with the same bytes, or sharp's bare thumbnail rate (no latencies). */
+  baseline: { rps: number; p50?: number; p99?: number }
+  bytes?: number
+}
+
+export interface ColdFigure { id: 'board' | 'thread'; label: string; ms: Distribution & { median: number }; bytes: number }
+
+export interface BenchResults {
+  date: string
+  machine: MachineInfo
+  database: 'sqlite' | 'postgresql'
+  settings: { connections: number; seconds: number; warmUpSeconds: number; coldRepetitions: number; fanoutRepetitions: number; fanoutWorkers: number }
+  seed: { boards: number; threads: number; posts: number; seconds: number; hotThread: string }
+  http: HttpFigure[]
+  cold: ColdFigure[]
+  coldNotMiss: number
+  fanout: FanoutResult[]
+  js?: ScriptSizes & { page: string }
+  /** Server RSS right after start, after the HTTP scenarios, and in the fresh process the fan-out runs on. */
+  serverRssStartMb?: number
+  serverRssAfterLoadMb?: number
+  serverRssIdleMb?: number
+  loadAverageAtEnd?: number[]
+}
+
+export interface Target { name: string; goal: string; value: string; met: boolean | null }
+
+const KB = 1024
+
+export function coldFigure(id: ColdFigure['id'], label: string, samples: number[], bytes: number): ColdFigure {
+  const d = distribution(samples)
+  return { id, label, ms: { ...d, median: d.p50 }, bytes }
+}
+
+/** The issue's targets (ratios and bounds, not timed tests); met is null when the run did not measure it. */
+export function evaluateTargets(r: BenchResults): Target[] {
+  const targets: Target[] = []
+  const http = (id: HttpFigure['id']) => r.http.find((f) => f.id === id)
+  for (const id of ['board', 'thread'] as const) {
+    const f = http(id)
+    const x = f ? ratio(f.corkboard.rps, f.baseline.rps) : null
+    targets.push({
+      name: `Hot ${id} page`,
+      goal: `≥ 0.5× raw baseline, p99 ≤ 10 ms at ${r.settings.connections} connections`,
+      value: f ? `${formatRatio(x)}, p99 ${formatMs(f.corkboard.p99)} ms` : 'not measured',
+      met: f && x !== null ? x >= 0.5 && f.corkboard.p99 <= 10 : null,
+    })
+  }
+  for (const id of ['board', 'thread'] as const) {
+    const c = r.cold.find((f) => f.id === id)
+    targets.push({
+      name: `Cold ${id} page render`,
+      goal: '≤ 30 ms (median)',
+      value: c ? `median ${formatMs(c.ms.median)} ms, p90 ${formatMs(c.ms.p90)} ms` : 'not measured',
+      met: c ? c.ms.median <= 30 : null,
+    })
+  }
+  const text = http('text-reply')
+  targets.push({
+    name: `Text replies (${r.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'})`,
+    goal: '≥ 1,000/s on SQLite',
+    value: text ? `${formatRate(text.corkboard.rps)}/s` : 'not measured',
+    met: text ? text.corkboard.rps >= 1000 : null,
+  })
+  const image = http('image-reply')
+  const imageRatio = image ? ratio(image.corkboard.rps, image.baseline.rps) : null
+  targets.push({
+    name: 'Image replies',
+    goal: "≥ 0.8× sharp's bare thumbnail rate",
+    value: image ? `${formatRatio(imageRatio)} (${formatRate(image.corkboard.rps)}/s vs ${formatRate(image.baseline.rps)}/s)` : 'not measured',
+    met: imageRatio !== null ? imageRatio >= 0.8 : null,
+  })
+  const big = [...r.fanout].sort((a, b) => b.clients - a.clients)[0]
+  targets.push({
+    name: `${big ? big.clients.toLocaleString('en-US') : '5,000'} sockets fan-out`,
+    goal: 'p99 ≤ 200 ms, server RSS ≤ 300 MB',
+    value: big ? `p99 ${formatMs(big.latencyMs.p99)} ms, RSS ${Math.round(big.rssPeakMb)} MB${big.missing ? `, ${big.missing} missing` : ''}` : 'not measured',
+    met: big ? big.latencyMs.p99 <= 200 && big.rssPeakMb <= 300 && big.missing === 0 && big.connected === big.clients : null,
+  })
+  targets.push({
+    name: 'Thread page JavaScript',
+    goal: '≤ 150 KB gzipped',
+    value: r.js ? `${(r.js.totalGzipBytes / KB).toFixed(1)} KB in ${r.js.scripts.length} scripts` : 'not measured',
+    met: r.js ? r.js.totalGzipBytes <= 150 * KB : null,
+  })
+  return targets
+}
+
+const mb = (value: number | undefined) => (value === undefined ? '?' : `${Math.round(value)} MB`)
+const verdict = (met: boolean | null) => (met === null ? '–' : met ? 'met' : 'MISSED')
+
+function table(head: string[], rows: string[][], align: ('l' | 'r')[]): { text: string; markdown: string } {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
+  const pad = (cells: string[]) => cells.map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ')
+  const text = [pad(head), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(pad)].join('\n')
+  const md = [`| ${head.join(' | ')} |`, `|${align.map((a) => (a === 'r' ? '---:' : '---')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')
+  return { text, markdown: md }
+}
+
+/** The run's tables, for the terminal (text) and for PERFORMANCE.md (markdown). */
+export function renderTables(r: BenchResults): { title: string; text: string; markdown: string }[] {
+  const out: { title: string; text: string; markdown: string }[] = []
+  const httpRows = r.http.map((f) => [
+    f.label,
+    formatRate(f.corkboard.rps), formatMs(f.corkboard.p50), formatMs(f.corkboard.p99),
+    f.baselineLabel, formatRate(f.baseline.rps), formatMs(f.baseline.p50), formatMs(f.baseline.p99),
+    formatRatio(ratio(f.corkboard.rps, f.baseline.rps)),
+    f.corkboard.failed ? String(f.corkboard.failed) : '0',
+  ])
+  out.push({
+    title: `HTTP at ${r.settings.connections} connections, ${r.settings.seconds} s each (req/s, latency in ms)`,
+    ...table(['Scenario', 'req/s', 'p50', 'p99', 'Raw baseline', 'req/s', 'p50', 'p99', 'Ratio', 'Errors'], httpRows,
+      ['l', 'r', 'r', 'r', 'l', 'r', 'r', 'r', 'r', 'r']),
+  })
+  out.push({
+    title: `Cold renders: first request after an invalidating reply (${r.settings.coldRepetitions} repetitions, ms)`,
+    ...table(['Page', 'Median', 'p90', 'Max', 'Size (br)'], r.cold.map((c) => [
+      c.label, formatMs(c.ms.median), formatMs(c.ms.p90), formatMs(c.ms.max), `${(c.bytes / KB).toFixed(1)} KB`,
+    ]), ['l', 'r', 'r', 'r', 'r']),
+  })
+  out.push({
+    title: `Live fan-out: POST → post_created at each client (${r.settings.fanoutRepetitions} posts per size, ms); ` +
+      `server RSS ${mb(r.serverRssStartMb)} after start and ${mb(r.serverRssAfterLoadMb)} after the HTTP scenarios; ` +
+      `the fan-out runs on a fresh process (${mb(r.serverRssIdleMb)} before the sockets)`,
+    ...table(['Clients', 'Connected', 'p50', 'p90', 'p99', 'Max', 'Missing', 'Server RSS connected → peak'], r.fanout.map((f) => [
+      f.clients.toLocaleString('en-US'), f.connected.toLocaleString('en-US'),
+      formatMs(f.latencyMs.p50), formatMs(f.latencyMs.p90), formatMs(f.latencyMs.p99), formatMs(f.latencyMs.max), String(f.missing),
+      `${mb(f.rssConnectedMb)} → ${mb(f.rssPeakMb)}`,
+    ]), ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']),
+  })
+  if (r.js) {
+    out.push({
+      title: `JavaScript of the thread page (${r.js.page})`,
+      ...table(['Scripts', 'Raw', 'Gzipped'], [[String(r.js.scripts.length), `${(r.js.totalBytes / KB).toFixed(1)} KB`, `${(r.js.totalGzipBytes / KB).toFixed(1)} KB`]], ['r', 'r', 'r']),
+    })
+  }
+  out.push({
+    title: 'Targets (issue 7)',
+    ...table(['Target', 'Goal', 'Measured', 'Verdict'], evaluateTargets(r).map((t) => [t.name, t.goal, t.value, verdict(t.met)]), ['l', 'l', 'l', 'l']),
+  })
+  return out
+}
+
+export function machineLine(r: BenchResults): string {
+  const m = r.machine
+  return `${r.date.slice(0, 16).replace('T', ' ')} UTC · ${m.cpu}, ${m.cores} cores, ${m.ramGb} GB RAM · Node ${m.node} · ${m.os} · ` +
+    `${r.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'} · load average (1/5/15 min) at start ${m.loadAverage.join(' / ')}` +
+    (r.loadAverageAtEnd ? `, at end ${r.loadAverageAtEnd.join(' / ')}` : '')
+}
+
+export function resultsMarkdown(r: BenchResults): string {
+  const seed = `Seeded: ${r.seed.boards} boards × ${r.seed.threads / r.seed.boards} threads, ${r.seed.posts.toLocaleString('en-US')} posts ` +
+    `(${r.seed.seconds.toFixed(0)} s); thread page figures use ${r.seed.hotThread} (300 posts).`
+  return [`Run of ${machineLine(r)}.`, '', seed, '', ...renderTables(r).flatMap((t) => [`**${t.title}**`, '', t.markdown, ''])].join('\n')
+}
+
+export const DOC_START = '<!-- bench:results:start -->'
+export const DOC_END = '<!-- bench:results:end -->'
+
+/** Replaces the generated section between the markers of PERFORMANCE.md, leaving the hand-written text alone. */
+export function replaceDocSection(doc: string, section: string): string {
+  const start = doc.indexOf(DOC_START)
+  const end = doc.indexOf(DOC_END)
+  if (start < 0 || end < start) throw new Error(`docs/PERFORMANCE.md lacks the ${DOC_START} … ${DOC_END} markers`)
+  return `${doc.slice(0, start + DOC_START.length)}\n${section.trim()}\n${doc.slice(end)}`
+}

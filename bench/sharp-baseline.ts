@@ -1,0 +1,53 @@
+// sharp's bare thumbnail rate, the baseline of image replies: decode → strip metadata → 150 px WebP thumbnail, done by
+// sharp directly in a loop with as many operations in flight as the HTTP load has connections, in its own process
+// (like the server) for a fixed time. Same settings as lib/media/process.ts (no cache, pixel cap, rotate, quality 80).
+import { fork } from 'node:child_process'
+import sharp from 'sharp'
+import { MAX_PIXELS, THUMBNAIL_SIZE } from '../lib/media/process'
+
+export interface SharpRate { rate: number; count: number; seconds: number }
+
+/** Runs the loop in a child process; resolves with thumbnails per second. */
+export function measureSharpRate(image: Buffer, concurrency: number, seconds: number, warmUpSeconds: number): Promise<SharpRate> {
+  const child = fork(import.meta.filename, ['--loop'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  return new Promise((resolve, reject) => {
+    child.once('error', reject)
+    child.once('message', (result: SharpRate) => {
+      child.kill()
+      resolve(result)
+    })
+    child.send({ image: image.toString('base64'), concurrency, seconds, warmUpSeconds })
+  })
+}
+
+function thumbnail(bytes: Buffer): Promise<Buffer> {
+  return sharp(bytes, { limitInputPixels: MAX_PIXELS, pages: 1 })
+    .rotate()
+    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer()
+}
+
+async function loop(image: Buffer, concurrency: number, seconds: number): Promise<SharpRate> {
+  const started = performance.now()
+  const until = started + seconds * 1000
+  let count = 0
+  const lane = async () => {
+    while (performance.now() < until) {
+      await thumbnail(image)
+      count++
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, lane))
+  const elapsed = (performance.now() - started) / 1000
+  return { rate: count / elapsed, count, seconds: elapsed }
+}
+
+if (process.argv.includes('--loop')) {
+  sharp.cache(false)
+  process.once('message', async (msg: { image: string; concurrency: number; seconds: number; warmUpSeconds: number }) => {
+    const image = Buffer.from(msg.image, 'base64')
+    await loop(image, msg.concurrency, msg.warmUpSeconds)
+    process.send!(await loop(image, msg.concurrency, msg.seconds))
+  })
+}
