@@ -12,7 +12,8 @@ import { listBoardThreads, listThreadPosts } from '../threads/queries'
 import { referencedPostIds } from '../markup/parse'
 import { locatePosts } from '../posts/locate'
 import { countryName } from '../geo/country-names'
-import { resultsFor } from '../surveys/queries'
+import { resultsInThread } from '../surveys/queries'
+import type { SurveyResults } from '../surveys/types'
 import type { BanBody } from '@/components/bans/ban-screen'
 
 async function visitorIp(): Promise<string> {
@@ -63,8 +64,8 @@ export const loadThreadPage = cache(async (rawBoardId: string, rawThreadId: stri
     const inThread = new Set(posts.map((p) => p.id))
     const foreign = [...new Set(posts.flatMap((p) => referencedPostIds(p.content)))].filter((id) => !inThread.has(id))
     const codes = [...new Set(posts.map((p) => p.country_code).filter((c): c is string => Boolean(c)))]
-    const surveyIds = posts.flatMap((p) => (p.survey ? [p.survey.id] : []))
-    const [crossRefs, results] = await Promise.all([locatePosts(foreign), resultsFor(surveyIds)])
+    const hasPolls = posts.some((p) => p.survey)
+    const [crossRefs, results] = await Promise.all([locatePosts(foreign), hasPolls ? resultsInThread(thread.id) : new Map<number, SurveyResults>()])
     return {
       kind: 'ok' as const, board, thread, posts, crossRefs,
       surveyResults: Object.fromEntries([...results.values()].map((r) => [r.post_id, r])),

@@ -5,8 +5,10 @@ import type { FileType, PostColor, PublicPost, SurveySummary } from './types'
 export type PostRow = Post & { survey?: (Survey & { _count: { responses: number } }) | null }
 export type BanMark = { reason: string; createdAt: Date; expiresAt: Date | null }
 
-/** Fields every public post read selects: the row plus its survey summary. */
-export const POST_INCLUDE = { survey: { include: { _count: { select: { responses: true } } } } } as const
+/** What a survey summary needs besides the survey row: its response count. */
+export const SURVEY_SUMMARY_INCLUDE = { _count: { select: { responses: true } } } as const
+/** Fields a public post read selects: the row plus its survey summary. */
+export const POST_INCLUDE = { survey: { include: SURVEY_SUMMARY_INCLUDE } } as const
 
 export function toSurveySummary(s: Survey & { _count: { responses: number } }): SurveySummary {
   return {

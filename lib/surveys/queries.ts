@@ -1,6 +1,6 @@
 // Survey reads (contract 2.5): the survey with options and the caller's response, results and correlations.
 // Results for many surveys come from one grouped query, so thread pages can render them server-side.
-import { getDb, type Db } from '../db/client'
+import { getDb, type Db, type Prisma } from '../db/client'
 import { NotFoundError, ValidationError } from '../errors'
 import { voterHash } from '../posters/identity'
 import { type Correlation, type SurveyDto, type SurveyResults, type SurveyType, type UserResponse, percentage } from './types'
@@ -50,13 +50,21 @@ export async function getPostSurvey(boardId: string, threadId: number, postId: n
   return { ...toSurveyDto(survey), user_response: await userResponse(survey.id, ip) }
 }
 
-/** Results of several surveys at once: vote counts per option in one grouped query. */
-export async function resultsFor(surveyIds: number[]): Promise<Map<number, SurveyResults>> {
-  if (!surveyIds.length) return new Map()
+/** Results of several surveys at once (one grouped count of votes for all of them). */
+export function resultsFor(surveyIds: number[]): Promise<Map<number, SurveyResults>> {
+  return surveyIds.length ? resultsWhere({ id: { in: surveyIds } }) : Promise.resolve(new Map())
+}
+
+/** Results of every poll in a thread: selected by thread, so any number of polls costs the same statements. */
+export function resultsInThread(threadId: number): Promise<Map<number, SurveyResults>> {
+  return resultsWhere({ threadId })
+}
+
+async function resultsWhere(where: Prisma.SurveyWhereInput): Promise<Map<number, SurveyResults>> {
   const db = await getDb()
   const [surveys, counts] = await Promise.all([
-    db.survey.findMany({ where: { id: { in: surveyIds } }, include: SURVEY_INCLUDE }),
-    db.surveyResponseOption.groupBy({ by: ['optionId'], where: { option: { surveyId: { in: surveyIds } } }, _count: { _all: true } }),
+    db.survey.findMany({ where, include: SURVEY_INCLUDE }),
+    db.surveyResponseOption.groupBy({ by: ['optionId'], where: { option: { survey: where } }, _count: { _all: true } }),
   ])
   const votes = new Map(counts.map((c) => [c.optionId, c._count._all]))
   return new Map(surveys.map((s) => {
