@@ -19,13 +19,15 @@ export async function banMarksFor(db: Db, postIds: number[]): Promise<Map<number
 }
 
 /**
- * Ban marks of a thread's posts after a post id (0 = all), joined through the posts: a ban keeps its post id by
- * value (no foreign key) and its thread id as staff gave it, so only the post says which thread it is in.
+ * Ban marks of a thread's posts after a post id (0 = all). Bans keep their post id by value (no foreign key), so
+ * the thread is found through the posts: each post is probed for its newest active ban, which keeps the plan a
+ * walk along the thread whatever the size of the bans table (a plain join lets PostgreSQL scan or hash it all).
  */
 export async function banMarksInThread(db: Db, threadId: number, afterPostId = 0): Promise<Map<number, BanMark>> {
   const rows = await db.$queryRaw<{ id: number | bigint; post_id: number | bigint; reason: string; created_at: Date; expires_at: Date | null }[]>`
-    SELECT b.id, b.post_id, b.reason, b.created_at, b.expires_at
-    FROM bans b JOIN posts p ON p.id = b.post_id
-    WHERE p.thread_id = ${threadId} AND p.id > ${afterPostId} AND b.is_active = true`
+    SELECT b.id, b.post_id, b.reason, b.created_at, b.expires_at FROM bans b
+    WHERE b.id IN (
+      SELECT (SELECT MAX(x.id) FROM bans x WHERE x.post_id = p.id AND x.is_active = true)
+      FROM posts p WHERE p.thread_id = ${threadId} AND p.id > ${afterPostId})`
   return newestPerPost(rows.map((r) => ({ id: Number(r.id), postId: Number(r.post_id), reason: r.reason, createdAt: r.created_at, expiresAt: r.expires_at })))
 }

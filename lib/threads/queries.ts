@@ -1,33 +1,28 @@
 // Thread and post reads shared by the board page, the thread page and the API. Each read is a fixed number
 // of queries whatever the size of the board or thread.
-import { getDb, type Db, type Prisma } from '../db/client'
+import { getDb } from '../db/client'
 import { NotFoundError } from '../errors'
 import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
-import { SURVEY_SUMMARY_INCLUDE, toPublicPost } from '../posts/to-public'
+import { toPublicPost } from '../posts/to-public'
+import { surveySummaries } from '../surveys/queries'
 import type { PublicPost } from '../posts/types'
 import { LATEST_REPLIES, type PublicThread, type ThreadSummary, toPublicThread } from './types'
 
 /** Live threads of a board: sticky first, then last bump, then id (contract 5.2), with OP and latest replies. */
 export async function listBoardThreads(boardId: string): Promise<ThreadSummary[]> {
   const db = await getDb()
-  const threads = await db.thread.findMany({
-    where: { boardId, isDead: false },
-    orderBy: [{ isSticky: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }],
-  })
+  const [threads, postIds] = await Promise.all([
+    db.thread.findMany({ where: { boardId, isDead: false }, orderBy: [{ isSticky: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }] }),
+    openingAndLatestPostIds(boardId),
+  ])
   if (!threads.length) return []
   const threadIds = threads.map((t) => t.id)
-  // The opening post and the newest replies of every thread, in one statement.
-  const rows = await db.$queryRawUnsafe<{ id: number | bigint }[]>(
-    `SELECT id FROM (
-       SELECT id, is_op, ROW_NUMBER() OVER (PARTITION BY thread_id, is_op ORDER BY id DESC) AS rn
-       FROM posts WHERE thread_id IN (${threadIds.map(Number).join(',')})
-     ) ranked WHERE is_op = true OR rn <= ${LATEST_REPLIES}`)
-  // A live board lists at most 100 non-sticky threads, so these id lists stay in the hundreds. They are sorted
-  // here rather than in SQL: Prisma splits a long IN list only for an unordered query.
-  const postIds = rows.map((r) => Number(r.id))
+  // Lists of a few hundred ids (100 live threads and some sticky ones, 6 posts each), sorted here rather than in
+  // SQL: Prisma splits a long IN list only for an unordered query. The thread ids steer the poll reads to
+  // an index (the planner would rather scan every poll than probe hundreds of post ids).
   const [posts, surveys, marks] = await Promise.all([
     db.post.findMany({ where: { id: { in: postIds } } }),
-    surveysOf(db, { postId: { in: postIds } }),
+    surveySummaries(db, { threadId: { in: threadIds }, postId: { in: postIds } }),
     banMarksFor(db, postIds),
   ])
   posts.sort((a, b) => a.id - b.id)
@@ -35,7 +30,7 @@ export async function listBoardThreads(boardId: string): Promise<ThreadSummary[]
   const byThread = new Map<number, { op?: PublicPost; replies: PublicPost[] }>()
   for (const p of posts) {
     const entry = byThread.get(p.threadId) ?? { replies: [] }
-    const pub = toPublicPost({ ...p, survey: surveys.get(p.id) ?? null }, marks.get(p.id))
+    const pub = toPublicPost(p, marks.get(p.id), surveys.get(p.id) ?? null)
     if (p.isOp) entry.op = pub
     else entry.replies.push(pub)
     byThread.set(p.threadId, entry)
@@ -49,6 +44,25 @@ export async function listBoardThreads(boardId: string): Promise<ThreadSummary[]
       op, latestReplies: entry.replies, totalReplies: t.postCount - 1,
     }]
   })
+}
+
+/**
+ * Ids of the opening post and the newest replies of every live thread of a board, in one statement that reads a
+ * few index entries per thread, never a thread's whole length: the opening post is its first post, and the
+ * latest replies are those from its 5th newest reply on (SQLite and PostgreSQL both use that correlated bound
+ * as the range of their (thread_id, id) index scan).
+ */
+async function openingAndLatestPostIds(boardId: string): Promise<number[]> {
+  const db = await getDb()
+  const rows = await db.$queryRaw<{ id: number | bigint | null }[]>`
+    SELECT (SELECT MIN(q.id) FROM posts q WHERE q.thread_id = t.id) AS id
+    FROM threads t WHERE t.board_id = ${boardId} AND t.is_dead = false
+    UNION
+    SELECT p.id FROM threads t
+    JOIN posts p ON p.thread_id = t.id AND p.id >= COALESCE(
+      (SELECT q.id FROM posts q WHERE q.thread_id = t.id AND q.is_op = false ORDER BY q.id DESC LIMIT 1 OFFSET ${LATEST_REPLIES - 1}), 0)
+    WHERE t.board_id = ${boardId} AND t.is_dead = false`
+  return rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)]))
 }
 
 export async function getThreadOrThrow(boardId: string, threadId: number): Promise<PublicThread> {
@@ -70,14 +84,8 @@ export async function listThreadPosts(boardId: string, threadId: number, opts: {
   const includeSurveys = opts.includeSurveys ?? true
   const [posts, surveys, marks] = await Promise.all([
     db.post.findMany({ where: { threadId, id: { gt: after } }, orderBy: { id: 'asc' } }),
-    includeSurveys ? surveysOf(db, { threadId, postId: { gt: after } }) : new Map<number, never>(),
+    includeSurveys ? surveySummaries(db, { threadId, postId: { gt: after } }) : undefined,
     banMarksInThread(db, threadId, after),
   ])
-  return { thread, posts: posts.map((p) => toPublicPost({ ...p, survey: surveys.get(p.id) ?? null }, marks.get(p.id), includeSurveys)) }
-}
-
-/** Polls with their response counts, by post id. */
-async function surveysOf(db: Db, where: Prisma.SurveyWhereInput) {
-  const surveys = await db.survey.findMany({ where, include: SURVEY_SUMMARY_INCLUDE })
-  return new Map(surveys.map((s) => [s.postId, s]))
+  return { thread, posts: posts.map((p) => toPublicPost(p, marks.get(p.id), surveys ? surveys.get(p.id) ?? null : undefined)) }
 }

@@ -10,12 +10,12 @@ import { statementsFor } from '../helpers/statements'
 import { form, postForm } from '../helpers/http'
 import type { SeededThread } from '../helpers/content-seed'
 
-// Statements per request (board, personal bans, range bans, then the reads of lib/threads/queries.ts).
+// Statements per request: board, personal bans, range bans, then the reads of lib/threads/queries.ts.
 const BOUND = {
-  boardPage: 8, // + threads, OP-and-latest-replies ids, posts, polls, ban marks
-  threadPage: 11, // + thread, posts, polls, ban marks, cross-thread links, poll results (surveys, options, votes)
-  threadListApi: 8, // as the board page
-  postsApi: 7, // + thread, posts, polls, ban marks
+  boardPage: 9, // + threads, OP-and-latest-replies ids, posts, polls, their response counts, ban marks
+  threadPage: 11, // + thread, posts, ban marks, cross-thread links, poll results (polls, options, responses, votes)
+  threadListApi: 9, // as the board page
+  postsApi: 8, // + thread, posts, polls, their response counts, ban marks
 }
 
 interface Case { board: string; thread: SeededThread }
@@ -76,13 +76,13 @@ describe('statements per request do not grow with size', () => {
     expect(await statementsFor(server, '/')).toBe(1)
   })
 
-  it('in process too: reading a thread is 4 statements (thread, posts, polls, ban marks)', async () => {
+  it('in process too: reading a thread is 5 statements (thread, posts, polls, response counts, ban marks)', async () => {
     const { countStatements } = await import('@/lib/db/statement-count')
     const { listThreadPosts } = await import('@/lib/threads/queries')
     for (const c of [small, large]) {
-      const { result, statements } = await countStatements(() => listThreadPosts(c.board, c.thread.id))
+      const { result, statements, queries } = await countStatements(() => listThreadPosts(c.board, c.thread.id))
       expect(result.posts).toHaveLength(c.thread.postIds.length + 1)
-      expect(statements).toBe(4)
+      expect(statements, queries.map((q) => q.sql).join('\n')).toBe(5)
     }
   })
 })
