@@ -6,7 +6,7 @@ import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
 import { toPublicPost } from '../posts/to-public'
 import { surveySummaries } from '../surveys/queries'
 import type { PublicPost } from '../posts/types'
-import { LATEST_REPLIES, type PublicThread, type ThreadSummary, toPublicThread } from './types'
+import { type PublicThread, type ThreadSummary, toPublicThread } from './types'
 
 /** Live threads of a board: sticky first, then last bump, then id (contract 5.2), with OP and latest replies. */
 export async function listBoardThreads(boardId: string): Promise<ThreadSummary[]> {
@@ -48,21 +48,24 @@ export async function listBoardThreads(boardId: string): Promise<ThreadSummary[]
 
 /**
  * Ids of the opening post and the newest replies of every live thread of a board, in one statement that reads a
- * few index entries per thread, never a thread's whole length: the opening post is its first post, and the
- * latest replies are those from its 5th newest reply on (SQLite and PostgreSQL both use that correlated bound
- * as the range of their (thread_id, id) index scan).
+ * few index entries per thread, never a thread's whole length: one row per thread, each id a correlated
+ * subquery on the (thread_id, id) index (the opening post is a thread's first post). Subqueries in the select
+ * list are evaluated per thread by SQLite and PostgreSQL alike; a join bounded by them may be planned as a scan
+ * of every post of the board.
  */
 async function openingAndLatestPostIds(boardId: string): Promise<number[]> {
   const db = await getDb()
-  const rows = await db.$queryRaw<{ id: number | bigint | null }[]>`
-    SELECT (SELECT MIN(q.id) FROM posts q WHERE q.thread_id = t.id) AS id
-    FROM threads t WHERE t.board_id = ${boardId} AND t.is_dead = false
-    UNION
-    SELECT p.id FROM threads t
-    JOIN posts p ON p.thread_id = t.id AND p.id >= COALESCE(
-      (SELECT q.id FROM posts q WHERE q.thread_id = t.id AND q.is_op = false ORDER BY q.id DESC LIMIT 1 OFFSET ${LATEST_REPLIES - 1}), 0)
-    WHERE t.board_id = ${boardId} AND t.is_dead = false`
-  return rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)]))
+  // One subquery per latest reply (LATEST_REPLIES, 5).
+  const rows = await db.$queryRaw<Record<string, number | bigint | null>[]>`
+    SELECT
+      (SELECT MIN(id) FROM posts WHERE thread_id = t.id) AS op,
+      (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 0) AS reply1,
+      (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 1) AS reply2,
+      (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 2) AS reply3,
+      (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 3) AS reply4,
+      (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 4) AS reply5
+    FROM threads t WHERE t.board_id = ${boardId} AND t.is_dead = false`
+  return rows.flatMap((r) => Object.values(r).flatMap((id) => (id === null ? [] : [Number(id)])))
 }
 
 export async function getThreadOrThrow(boardId: string, threadId: number): Promise<PublicThread> {

@@ -22,6 +22,7 @@ interface Case { board: string; thread: SeededThread }
 let server: TestServer
 let small: Case
 let large: Case
+let largeBoard: SeededThread[]
 
 beforeAll(async () => {
   server = await startServer({ env: { DB_STATEMENT_LOG: 'true', PAGE_CACHE_MB: '0' } })
@@ -31,7 +32,7 @@ beforeAll(async () => {
   const db = await getDb()
   // Boards: 3 threads against 100 (two of them sticky), with replies, media, polls and post bans.
   const smallBoard = await seedThreads(db, 'tech', [{ replies: 3 }, { replies: 2 }, { replies: 6 }])
-  await seedThreads(db, 'science', Array.from({ length: 100 }, (_, i) => ({ replies: (i * 7) % 23, sticky: i >= 98 })))
+  largeBoard = await seedThreads(db, 'science', Array.from({ length: 100 }, (_, i) => ({ replies: (i * 7) % 23, sticky: i >= 98 })))
   // Threads: 2 posts against 1,200 (past the 999 values SQLite binds in one statement), polls and bans on posts.
   small = { board: 'diy', thread: (await seedThreads(db, 'diy', [{ replies: 1 }], { media: 1, poll: 2, ban: 2 }))[0] }
   large = { board: 'gaming', thread: (await seedThreads(db, 'gaming', [{ replies: 1199 }]))[0] }
@@ -88,9 +89,14 @@ describe('statements per request do not grow with size', () => {
 })
 
 describe('the large cases are really large', () => {
-  it('the large board lists its 100 threads with their latest replies, polls and ban marks', async () => {
+  it('the large board lists its 100 threads with their opening post, 5 latest replies, polls and ban marks', async () => {
     const { threads } = await (await fetch(`${server.url}/api/boards/science/threads`)).json()
     expect(threads).toHaveLength(100)
+    for (const seeded of largeBoard) {
+      const listed = threads.find((t: { id: number }) => t.id === seeded.id)
+      expect(listed.op.id).toBe(seeded.postIds[0])
+      expect(listed.latestReplies.map((p: { id: number }) => p.id)).toEqual(seeded.postIds.slice(1).slice(-5))
+    }
     const posts = threads.flatMap((t: { op: object; latestReplies: object[] }) => [t.op, ...t.latestReplies])
     expect(posts.length).toBeGreaterThan(400)
     expect(posts.some((p: { survey: unknown }) => p.survey)).toBe(true)
