@@ -20,14 +20,16 @@ export async function banMarksFor(db: Db, postIds: number[]): Promise<Map<number
 
 /**
  * Ban marks of a thread's posts after a post id (0 = all). Bans keep their post id by value (no foreign key), so
- * the thread is found through the posts: each post is probed for its newest active ban, which keeps the plan a
- * walk along the thread whatever the size of the bans table (a plain join lets PostgreSQL scan or hash it all).
+ * the thread is found through its posts, each probed for its newest active ban by a subquery in the select list:
+ * evaluated post by post on SQLite and PostgreSQL alike, whatever the size of the bans table (a join, or an IN,
+ * lets PostgreSQL merge or hash the whole table). Then the few bans found are read by id.
  */
 export async function banMarksInThread(db: Db, threadId: number, afterPostId = 0): Promise<Map<number, BanMark>> {
-  const rows = await db.$queryRaw<{ id: number | bigint; post_id: number | bigint; reason: string; created_at: Date; expires_at: Date | null }[]>`
-    SELECT b.id, b.post_id, b.reason, b.created_at, b.expires_at FROM bans b
-    WHERE b.id IN (
-      SELECT (SELECT MAX(x.id) FROM bans x WHERE x.post_id = p.id AND x.is_active = true)
-      FROM posts p WHERE p.thread_id = ${threadId} AND p.id > ${afterPostId})`
-  return newestPerPost(rows.map((r) => ({ id: Number(r.id), postId: Number(r.post_id), reason: r.reason, createdAt: r.created_at, expiresAt: r.expires_at })))
+  const rows = await db.$queryRaw<{ ban_id: number | bigint | null }[]>`
+    SELECT (SELECT MAX(b.id) FROM bans b WHERE b.post_id = p.id AND b.is_active = true) AS ban_id
+    FROM posts p WHERE p.thread_id = ${threadId} AND p.id > ${afterPostId}`
+  const banIds = rows.flatMap((r) => (r.ban_id === null ? [] : [Number(r.ban_id)]))
+  if (!banIds.length) return new Map()
+  const bans = await db.ban.findMany({ where: { id: { in: banIds } }, select: { id: true, postId: true, reason: true, createdAt: true, expiresAt: true } })
+  return newestPerPost(bans.map((b) => ({ ...b, postId: b.postId! })))
 }

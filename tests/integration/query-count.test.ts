@@ -13,9 +13,9 @@ import type { SeededThread } from '../helpers/content-seed'
 // Statements per request: board, personal bans, range bans, then the reads of lib/threads/queries.ts.
 const BOUND = {
   boardPage: 9, // + threads, OP-and-latest-replies ids, posts, polls, their response counts, ban marks
-  threadPage: 11, // + thread, posts, ban marks, cross-thread links, poll results (polls, options, responses, votes)
+  threadPage: 12, // + thread, posts, banned posts, their bans (if any), cross-thread links (if any), poll results (polls, options, responses, votes)
   threadListApi: 9, // as the board page
-  postsApi: 8, // + thread, posts, polls, their response counts, ban marks
+  postsApi: 9, // + thread, posts, polls, their response counts, banned posts, their bans (if any)
 }
 
 interface Case { board: string; thread: SeededThread }
@@ -77,13 +77,13 @@ describe('statements per request do not grow with size', () => {
     expect(await statementsFor(server, '/')).toBe(1)
   })
 
-  it('in process too: reading a thread is 5 statements (thread, posts, polls, response counts, ban marks)', async () => {
+  it('in process too: reading a thread is 6 statements (thread, posts, polls, response counts, banned posts, their bans)', async () => {
     const { countStatements } = await import('@/lib/db/statement-count')
     const { listThreadPosts } = await import('@/lib/threads/queries')
     for (const c of [small, large]) {
       const { result, statements, queries } = await countStatements(() => listThreadPosts(c.board, c.thread.id))
       expect(result.posts).toHaveLength(c.thread.postIds.length + 1)
-      expect(statements, queries.map((q) => q.sql).join('\n')).toBe(5)
+      expect(statements, queries.map((q) => q.sql).join('\n')).toBe(6)
     }
   })
 })
