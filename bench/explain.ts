@@ -91,15 +91,19 @@ async function seed(db: Awaited<ReturnType<typeof getDb>>): Promise<void> {
   const started = Date.now()
   for (const { id } of DEFAULT_BOARDS) await seedThreads(db, id, boardPlan())
   // Bans of addresses without posts (most of them on other boards or expired) and range bans, for the ban check.
-  await db.ban.createMany({
-    data: Array.from({ length: EXTRA_BANS }, (_, i) => {
-      const ip = `172.${16 + (i % 16)}.${(i >> 8) & 255}.${i & 255}`
-      return {
-        ipAddress: ip, ipKey: ip, boardId: i % 4 === 0 ? null : DEFAULT_BOARDS[i % 12].id, reason: 'Spam',
-        expiresAt: i % 3 ? new Date(Date.now() + (i % 2 ? 1 : -1) * 86_400_000) : null, isActive: i % 10 !== 0,
-      }
-    }),
-  })
+  // In batches: Prisma splits a longer insert into statements it runs at once on one connection.
+  for (let from = 0; from < EXTRA_BANS; from += 2000) {
+    await db.ban.createMany({
+      data: Array.from({ length: Math.min(2000, EXTRA_BANS - from) }, (_, k) => {
+        const i = from + k
+        const ip = `172.${16 + (i % 16)}.${(i >> 8) & 255}.${i & 255}`
+        return {
+          ipAddress: ip, ipKey: ip, boardId: i % 4 === 0 ? null : DEFAULT_BOARDS[i % 12].id, reason: 'Spam',
+          expiresAt: i % 3 ? new Date(Date.now() + (i % 2 ? 1 : -1) * 86_400_000) : null, isActive: i % 10 !== 0,
+        }
+      }),
+    })
+  }
   await db.rangeBan.createMany({
     data: Array.from({ length: RANGE_BANS }, (_, i) => ({
       banType: ['country', 'asn', 'ip_range'][i % 3], banValue: [`X${i % 26}`, String(64_500 + i), `198.18.${i}.0/24`][i % 3],
