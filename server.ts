@@ -7,6 +7,7 @@ import next from 'next'
 import { ConfigError, getConfig } from './lib/config'
 import { migrate } from './lib/db/migrate'
 import { closeDb, getDb } from './lib/db/client'
+import { logStatementsPerRequest } from './lib/db/statement-count'
 import { seedDefaultBoards } from './lib/boards/seed'
 import { CLIENT_IP_HEADER, resolveClientIp } from './lib/http/client-ip'
 import { attachRealtime } from './lib/realtime/attach'
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
 
   // Next's handler arrives after listen (Next needs the real port); until then requests get a 503.
   const next_: { handle?: (req: IncomingMessage, res: ServerResponse) => Promise<void>; pages?: PageCache } = {}
-  const http = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     // Never trust a client-sent copy of our internal header: always overwrite it (contract 0.6).
     const render = isRenderRequest(req)
     const clientIp = render ? RENDER_IDENTITY : resolveClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxyHops)
@@ -57,7 +58,8 @@ async function main(): Promise<void> {
       if (!res.headersSent) void handle(req, res)
       else res.destroy()
     })
-  })
+  }
+  const http = createServer(config.dbStatementLog ? logStatementsPerRequest(onRequest) : onRequest)
 
   const connections = trackConnections(http)
   await new Promise<void>((resolve, reject) => {

@@ -54,6 +54,7 @@ const EnvSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number({ message: 'must be a number' }).min(0).max(65536).default(64),
   PAGE_CACHE_CDN_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(3600).default(5),
   STATS_REFRESH_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(300).default(300),
+  DB_STATEMENT_LOG: bool.default(false),
   PROXY_CIDRS: z.string().default('').refine((v) => v.split(',').map((c) => c.trim()).filter(Boolean).every(isCidr), {
     message: 'must be a comma-separated list of CIDR ranges such as 173.245.48.0/20,2400:cb00::/32',
   }),
@@ -94,6 +95,8 @@ export interface Config {
   pageCacheCdnSeconds: number
   /** How long public statistics are reused before they are recomputed (contract 2.7: at most 5 minutes). */
   statsRefreshSeconds: number
+  /** Log the number of SQL statements of every request (finding N+1 queries; lib/db/statement-count.ts). */
+  dbStatementLog: boolean
   /** Overrides of the contract 0.12 defaults, by limit name (points per duration seconds). */
   rateLimits: Record<string, { points?: number; duration?: number }>
   /** Proxy/CDN ranges whose clients get the country code CF (contract 5.9). */
@@ -171,6 +174,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
     pageCacheCdnSeconds: e.PAGE_CACHE_CDN_SECONDS,
     statsRefreshSeconds: e.STATS_REFRESH_SECONDS,
+    dbStatementLog: e.DB_STATEMENT_LOG,
     rateLimits: e.RATE_LIMITS,
     proxyCidrs: e.PROXY_CIDRS.split(',').map((c) => c.trim()).filter(Boolean).map((c) => ipaddr.parseCIDR(c)),
   }

@@ -2,7 +2,9 @@
 // the Next bundle load this module separately). SQLite (default) and PostgreSQL use two generated clients
 // from one schema; their APIs are identical, so the app is typed against the SQLite one.
 import type { PrismaClient } from './generated/sqlite/client.ts'
+import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import { getConfig } from '../config'
+import { countingAdapter } from './statement-count'
 
 export type Db = PrismaClient
 export type { Prisma } from './generated/sqlite/client.ts'
@@ -11,20 +13,21 @@ const KEY = Symbol.for('corkboard.db')
 type Holder = { [KEY]?: Promise<Db> }
 
 async function connect(): Promise<Db> {
-  const { database } = getConfig()
+  const { database, dbStatementLog } = getConfig()
+  const adapter = (factory: SqlDriverAdapterFactory) => (dbStatementLog ? countingAdapter(factory) : factory)
   if (database.provider === 'postgresql') {
     const [{ PrismaClient: PgClient }, { PrismaPg }] = await Promise.all([
       import('./generated/postgresql/client.ts'),
       import('@prisma/adapter-pg'),
     ])
-    const client = new PgClient({ adapter: new PrismaPg({ connectionString: database.url, max: 10 }) })
+    const client = new PgClient({ adapter: adapter(new PrismaPg({ connectionString: database.url, max: 10 })) })
     return client as unknown as Db
   }
   const [{ PrismaClient: SqliteClient }, { serializedSqliteAdapter }] = await Promise.all([
     import('./generated/sqlite/client.ts'),
     import('./sqlite-serialized'),
   ])
-  const client = new SqliteClient({ adapter: serializedSqliteAdapter(database.url) })
+  const client = new SqliteClient({ adapter: adapter(serializedSqliteAdapter(database.url)) })
   // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
   await client.$queryRawUnsafe('PRAGMA journal_mode = WAL')
   await client.$executeRawUnsafe('PRAGMA foreign_keys = ON')

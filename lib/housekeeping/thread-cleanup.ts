@@ -36,10 +36,16 @@ export async function cleanupThreads(now: Date): Promise<ThreadCleanupResult> {
   return result
 }
 
-async function deleteExpiredDeadThreads(boardId: string, now: Date): Promise<{ threads: number; files: number }> {
+/** A board's dead threads whose retention is over. */
+export async function expiredDeadThreads(boardId: string, now: Date): Promise<{ id: number }[]> {
   const db = await getDb()
   const cutoff = new Date(now.getTime() - DEAD_THREAD_RETENTION_HOURS * 3600_000)
-  const expired = await db.thread.findMany({ where: { boardId, isDead: true, diedAt: { lte: cutoff } }, select: { id: true } })
+  return db.thread.findMany({ where: { boardId, isDead: true, diedAt: { lte: cutoff } }, select: { id: true } })
+}
+
+async function deleteExpiredDeadThreads(boardId: string, now: Date): Promise<{ threads: number; files: number }> {
+  const db = await getDb()
+  const expired = await expiredDeadThreads(boardId, now)
   let threads = 0
   let files = 0
   for (const { id: threadId } of expired) {

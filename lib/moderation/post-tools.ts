@@ -5,7 +5,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors'
 import { assertCanModerate, type Staff } from '../auth/staff'
 import { publish } from '../events/bus'
 import { POST_COLORS, type PostColor } from '../posts/types'
-import { POST_INCLUDE, toPublicPost } from '../posts/to-public'
+import { toPublicPost } from '../posts/to-public'
+import { surveySummaries } from '../surveys/queries'
 import { banMarksFor } from '../posts/ban-marks'
 import { codePoints, normalizeText } from '../text/normalize'
 import { logAction } from './log'
@@ -43,9 +44,9 @@ export async function changeColor(staff: Staff, ref: PostRef, colorRaw: unknown,
     if (post.thread.isDead) throw new ConflictError('Cannot change colors in archived threads')
     await logAction(tx, { actionType: 'color_changed', staff, boardId: ref.boardId, threadId: ref.threadId, postId: ref.postId,
       ipAddress: post.ipAddress, reason: note || `Changed color from ${post.color} to ${color}`, details: { from: post.color, to: color } })
-    return tx.post.update({ where: { id: ref.postId }, data: { color }, include: POST_INCLUDE })
+    return tx.post.update({ where: { id: ref.postId }, data: { color } })
   })
   publish({ name: 'post_color_changed', payload: { postId: ref.postId, threadId: ref.threadId, boardId: ref.boardId, color } })
-  const marks = await banMarksFor(db, [updated.id])
-  return toPublicPost(updated, marks.get(updated.id))
+  const [marks, surveys] = await Promise.all([banMarksFor(db, [updated.id]), surveySummaries(db, { postId: updated.id })])
+  return toPublicPost(updated, marks.get(updated.id), surveys.get(updated.id) ?? null)
 }

@@ -12,7 +12,7 @@ import { listBoardThreads, listThreadPosts } from '../threads/queries'
 import { referencedPostIds } from '../markup/parse'
 import { locatePosts } from '../posts/locate'
 import { countryName } from '../geo/country-names'
-import { resultsFor } from '../surveys/queries'
+import { resultsInThread, summaryOf } from '../surveys/queries'
 import type { BanBody } from '@/components/bans/ban-screen'
 
 async function visitorIp(): Promise<string> {
@@ -59,12 +59,18 @@ export const loadThreadPage = cache(async (rawBoardId: string, rawThreadId: stri
   return outcome(async () => {
     const board = await getBoardOrThrow(boardIdParam(rawBoardId))
     await assertVisitorNotBanned(board.id, ip)
-    const { thread, posts } = await listThreadPosts(board.id, idParam('Thread not found')(rawThreadId))
+    const threadId = idParam('Thread not found')(rawThreadId)
+    // Poll results hold each poll's summary too: one read of the thread's polls serves both.
+    const [{ thread, posts: read }, results] = await Promise.all([
+      listThreadPosts(board.id, threadId, { includeSurveys: false }),
+      resultsInThread(threadId),
+    ])
+    const summaries = new Map([...results.values()].map((r) => [r.post_id, summaryOf(r)]))
+    const posts = read.map((p) => ({ ...p, survey: summaries.get(p.id) ?? null }))
     const inThread = new Set(posts.map((p) => p.id))
     const foreign = [...new Set(posts.flatMap((p) => referencedPostIds(p.content)))].filter((id) => !inThread.has(id))
     const codes = [...new Set(posts.map((p) => p.country_code).filter((c): c is string => Boolean(c)))]
-    const surveyIds = posts.flatMap((p) => (p.survey ? [p.survey.id] : []))
-    const [crossRefs, results] = await Promise.all([locatePosts(foreign), resultsFor(surveyIds)])
+    const crossRefs = await locatePosts(foreign)
     return {
       kind: 'ok' as const, board, thread, posts, crossRefs,
       surveyResults: Object.fromEntries([...results.values()].map((r) => [r.post_id, r])),

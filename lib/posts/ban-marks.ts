@@ -1,13 +1,35 @@
-// Which posts carry 'USER WAS BANNED FOR THIS POST': a ban naming the post that has not been lifted.
+// Which posts carry 'USER WAS BANNED FOR THIS POST': a ban naming the post that has not been lifted. When several
+// bans name one post, the newest one is shown.
 import type { Db } from '../db/client'
 import type { BanMark } from './to-public'
 
+function newestPerPost(bans: (BanMark & { id: number; postId: number })[]): Map<number, BanMark> {
+  return new Map(bans.sort((a, b) => a.id - b.id).map((b) => [b.postId, { reason: b.reason, createdAt: b.createdAt, expiresAt: b.expiresAt }]))
+}
+
+/** Ban marks of a few posts (a board page's window of posts, one post). */
 export async function banMarksFor(db: Db, postIds: number[]): Promise<Map<number, BanMark>> {
   if (!postIds.length) return new Map()
+  // No ORDER BY in SQL: Prisma splits a long IN list only for an unordered query.
   const bans = await db.ban.findMany({
     where: { postId: { in: postIds }, isActive: true },
-    select: { postId: true, reason: true, createdAt: true, expiresAt: true },
-    orderBy: { id: 'asc' },
+    select: { id: true, postId: true, reason: true, createdAt: true, expiresAt: true },
   })
-  return new Map(bans.map((b) => [b.postId!, b]))
+  return newestPerPost(bans.map((b) => ({ ...b, postId: b.postId! })))
+}
+
+/**
+ * Ban marks of a thread's posts after a post id (0 = all). Bans keep their post id by value (no foreign key), so
+ * the thread is found through its posts, each probed for its newest active ban by a subquery in the select list:
+ * evaluated post by post on SQLite and PostgreSQL alike, whatever the size of the bans table (a join, or an IN,
+ * lets PostgreSQL merge or hash the whole table). Then the few bans found are read by id.
+ */
+export async function banMarksInThread(db: Db, threadId: number, afterPostId = 0): Promise<Map<number, BanMark>> {
+  const rows = await db.$queryRaw<{ ban_id: number | bigint | null }[]>`
+    SELECT (SELECT MAX(b.id) FROM bans b WHERE b.post_id = p.id AND b.is_active = true) AS ban_id
+    FROM posts p WHERE p.thread_id = ${threadId} AND p.id > ${afterPostId}`
+  const banIds = rows.flatMap((r) => (r.ban_id === null ? [] : [Number(r.ban_id)]))
+  if (!banIds.length) return new Map()
+  const bans = await db.ban.findMany({ where: { id: { in: banIds } }, select: { id: true, postId: true, reason: true, createdAt: true, expiresAt: true } })
+  return newestPerPost(bans.map((b) => ({ ...b, postId: b.postId! })))
 }

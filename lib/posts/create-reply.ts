@@ -15,7 +15,7 @@ import { publish } from '../events/bus'
 import { BUMP_LIMIT } from '../threads/types'
 import { replyFields } from './fields'
 import { attachMedia, type PostMedia } from './attach-media'
-import { POST_INCLUDE, toPublicPost } from './to-public'
+import { toPublicPost } from './to-public'
 
 const ARCHIVED = 'This thread has been archived and no longer accepts new posts'
 
@@ -58,7 +58,6 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm }
           countryCode,
           ...media?.columns,
         },
-        include: POST_INCLUDE,
       })
       await tx.postEvent.create({ data: statsRow })
       const updated = await tx.thread.update({
@@ -67,8 +66,7 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm }
       })
       return { post, postCount: updated.postCount, bumped: !dontBump }
     })
-    const publicPost = toPublicPost(post, undefined)
-    publicPost.survey = null
+    const publicPost = toPublicPost(post, undefined, null) // a new post has no poll yet
     publish({ name: 'post_created', payload: { postId: post.id, threadId, boardId, postCount, bumped, post: publicPost } })
     return { postId: post.id, threadId, boardId }
   } catch (err) {

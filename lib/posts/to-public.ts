@@ -1,21 +1,11 @@
 // Database rows → the contract's public Post (never an IP address or owner hash).
-import type { Post, Survey } from '../db/generated/sqlite/client.ts'
+import type { Post } from '../db/generated/sqlite/client.ts'
 import type { FileType, PostColor, PublicPost, SurveySummary } from './types'
 
-export type PostRow = Post & { survey?: (Survey & { _count: { responses: number } }) | null }
 export type BanMark = { reason: string; createdAt: Date; expiresAt: Date | null }
 
-/** Fields every public post read selects: the row plus its survey summary. */
-export const POST_INCLUDE = { survey: { include: { _count: { select: { responses: true } } } } } as const
-
-export function toSurveySummary(s: Survey & { _count: { responses: number } }): SurveySummary {
-  return {
-    id: s.id, survey_id: s.id, post_id: s.postId, survey_type: s.surveyType as SurveySummary['survey_type'],
-    question: s.question, response_count: s._count.responses, is_active: s.isActive,
-  }
-}
-
-export function toPublicPost(p: PostRow, ban: BanMark | undefined, includeSurvey = true): PublicPost {
+/** `survey`: the post's poll summary, null for none; left out of the object when undefined (includeSurveys=false). */
+export function toPublicPost(p: Post, ban: BanMark | undefined, survey: SurveySummary | null | undefined): PublicPost {
   const post: PublicPost = {
     id: p.id,
     thread_id: p.threadId,
@@ -33,6 +23,6 @@ export function toPublicPost(p: PostRow, ban: BanMark | undefined, includeSurvey
     isBanned: Boolean(ban),
     banInfo: ban ? { reason: ban.reason, created_at: ban.createdAt.toISOString(), expires_at: ban.expiresAt?.toISOString() ?? null } : null,
   }
-  if (includeSurvey) post.survey = p.survey ? toSurveySummary(p.survey) : null
+  if (survey !== undefined) post.survey = survey
   return post
 }

@@ -1,8 +1,11 @@
 // Survey reads (contract 2.5): the survey with options and the caller's response, results and correlations.
-// Results for many surveys come from one grouped query, so thread pages can render them server-side.
-import { getDb, type Db } from '../db/client'
+// Results and summaries of many surveys come from grouped queries, so pages render them in a fixed number of
+// statements. Response counts of many polls are grouped over just their responses: Prisma's `_count` include
+// joins a count of the whole survey_responses table, which PostgreSQL narrows only for a poll read by its key.
+import { getDb, type Db, type Prisma } from '../db/client'
 import { NotFoundError, ValidationError } from '../errors'
 import { voterHash } from '../posters/identity'
+import type { SurveySummary } from '../posts/types'
 import { type Correlation, type SurveyDto, type SurveyResults, type SurveyType, type UserResponse, percentage } from './types'
 
 const SURVEY_INCLUDE = { options: { orderBy: { optionOrder: 'asc' } }, _count: { select: { responses: true } } } as const
@@ -50,17 +53,26 @@ export async function getPostSurvey(boardId: string, threadId: number, postId: n
   return { ...toSurveyDto(survey), user_response: await userResponse(survey.id, ip) }
 }
 
-/** Results of several surveys at once: vote counts per option in one grouped query. */
-export async function resultsFor(surveyIds: number[]): Promise<Map<number, SurveyResults>> {
-  if (!surveyIds.length) return new Map()
+/** Results of several surveys at once (one grouped count of votes for all of them). */
+export function resultsFor(surveyIds: number[]): Promise<Map<number, SurveyResults>> {
+  return surveyIds.length ? resultsWhere({ id: { in: surveyIds } }) : Promise.resolve(new Map())
+}
+
+/** Results of every poll in a thread: selected by thread, so any number of polls costs the same statements. */
+export function resultsInThread(threadId: number): Promise<Map<number, SurveyResults>> {
+  return resultsWhere({ threadId })
+}
+
+async function resultsWhere(where: Prisma.SurveyWhereInput): Promise<Map<number, SurveyResults>> {
   const db = await getDb()
-  const [surveys, counts] = await Promise.all([
-    db.survey.findMany({ where: { id: { in: surveyIds } }, include: SURVEY_INCLUDE }),
-    db.surveyResponseOption.groupBy({ by: ['optionId'], where: { option: { surveyId: { in: surveyIds } } }, _count: { _all: true } }),
+  const [surveys, responses, counts] = await Promise.all([
+    db.survey.findMany({ where, include: { options: { orderBy: { optionOrder: 'asc' } } } }),
+    responseCounts(db, where),
+    db.surveyResponseOption.groupBy({ by: ['optionId'], where: { option: { survey: where } }, _count: { _all: true } }),
   ])
   const votes = new Map(counts.map((c) => [c.optionId, c._count._all]))
   return new Map(surveys.map((s) => {
-    const total = s._count.responses
+    const total = responses.get(s.id) ?? 0
     return [s.id, {
       id: s.id, survey_id: s.id, post_id: s.postId, thread_id: s.threadId, board_id: s.boardId, survey_type: s.surveyType as SurveyType,
       question: s.question, is_active: s.isActive, total_responses: total,
@@ -70,6 +82,26 @@ export async function resultsFor(surveyIds: number[]): Promise<Map<number, Surve
       }),
     }]
   }))
+}
+
+/** Number of responses of each poll matching `where`, by survey id. */
+async function responseCounts(db: Db, where: Prisma.SurveyWhereInput): Promise<Map<number, number>> {
+  const rows = await db.surveyResponse.groupBy({ by: ['surveyId'], where: { survey: where }, _count: { _all: true } })
+  return new Map(rows.map((r) => [r.surveyId, r._count._all]))
+}
+
+/** Summaries of the polls matching `where` (a thread's, some posts'), by post id. */
+export async function surveySummaries(db: Db, where: Prisma.SurveyWhereInput): Promise<Map<number, SurveySummary>> {
+  const [surveys, responses] = await Promise.all([db.survey.findMany({ where }), responseCounts(db, where)])
+  return new Map(surveys.map((s) => [s.postId, {
+    id: s.id, survey_id: s.id, post_id: s.postId, survey_type: s.surveyType as SurveyType,
+    question: s.question, response_count: responses.get(s.id) ?? 0, is_active: s.isActive,
+  }]))
+}
+
+/** The summary inside a poll's results (the thread page reads results, which hold everything a summary shows). */
+export function summaryOf(r: SurveyResults): SurveySummary {
+  return { id: r.id, survey_id: r.id, post_id: r.post_id, survey_type: r.survey_type, question: r.question, response_count: r.total_responses, is_active: r.is_active }
 }
 
 export async function getResults(boardId: string, surveyId: number): Promise<SurveyResults> {

@@ -2,33 +2,35 @@
 // of queries whatever the size of the board or thread.
 import { getDb } from '../db/client'
 import { NotFoundError } from '../errors'
-import { banMarksFor } from '../posts/ban-marks'
-import { POST_INCLUDE, toPublicPost } from '../posts/to-public'
+import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
+import { toPublicPost } from '../posts/to-public'
+import { surveySummaries } from '../surveys/queries'
 import type { PublicPost } from '../posts/types'
-import { LATEST_REPLIES, type PublicThread, type ThreadSummary, toPublicThread } from './types'
+import { type PublicThread, type ThreadSummary, toPublicThread } from './types'
 
 /** Live threads of a board: sticky first, then last bump, then id (contract 5.2), with OP and latest replies. */
 export async function listBoardThreads(boardId: string): Promise<ThreadSummary[]> {
   const db = await getDb()
-  const threads = await db.thread.findMany({
-    where: { boardId, isDead: false },
-    orderBy: [{ isSticky: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }],
-  })
+  const [threads, postIds] = await Promise.all([
+    db.thread.findMany({ where: { boardId, isDead: false }, orderBy: [{ isSticky: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }] }),
+    openingAndLatestPostIds(boardId),
+  ])
   if (!threads.length) return []
   const threadIds = threads.map((t) => t.id)
-  // The opening post and the newest replies of every thread, in one statement.
-  const rows = await db.$queryRawUnsafe<{ id: number | bigint }[]>(
-    `SELECT id FROM (
-       SELECT id, is_op, ROW_NUMBER() OVER (PARTITION BY thread_id, is_op ORDER BY id DESC) AS rn
-       FROM posts WHERE thread_id IN (${threadIds.map(Number).join(',')})
-     ) ranked WHERE is_op = true OR rn <= ${LATEST_REPLIES}`)
-  const posts = await db.post.findMany({ where: { id: { in: rows.map((r) => Number(r.id)) } }, include: POST_INCLUDE, orderBy: { id: 'asc' } })
-  const marks = await banMarksFor(db, posts.map((p) => p.id))
+  // Lists of a few hundred ids (100 live threads and some sticky ones, 6 posts each), sorted here rather than in
+  // SQL: Prisma splits a long IN list only for an unordered query. The thread ids steer the poll reads to
+  // an index (the planner would rather scan every poll than probe hundreds of post ids).
+  const [posts, surveys, marks] = await Promise.all([
+    db.post.findMany({ where: { id: { in: postIds } } }),
+    surveySummaries(db, { threadId: { in: threadIds }, postId: { in: postIds } }),
+    banMarksFor(db, postIds),
+  ])
+  posts.sort((a, b) => a.id - b.id)
 
   const byThread = new Map<number, { op?: PublicPost; replies: PublicPost[] }>()
   for (const p of posts) {
     const entry = byThread.get(p.threadId) ?? { replies: [] }
-    const pub = toPublicPost(p, marks.get(p.id))
+    const pub = toPublicPost(p, marks.get(p.id), surveys.get(p.id) ?? null)
     if (p.isOp) entry.op = pub
     else entry.replies.push(pub)
     byThread.set(p.threadId, entry)
@@ -44,6 +46,28 @@ export async function listBoardThreads(boardId: string): Promise<ThreadSummary[]
   })
 }
 
+/**
+ * Ids of the opening post and the newest replies of every live thread of a board, in one statement that reads a
+ * few index entries per thread, never a thread's whole length: one row per thread, each id a correlated
+ * subquery on the (thread_id, id) index (the opening post is a thread's first post). Subqueries in the select
+ * list are evaluated per thread by SQLite and PostgreSQL alike; a join bounded by them may be planned as a scan
+ * of every post of the board.
+ */
+async function openingAndLatestPostIds(boardId: string): Promise<number[]> {
+  const db = await getDb()
+  // One subquery per latest reply (LATEST_REPLIES, 5).
+  const rows = await db.$queryRaw<Record<string, number | bigint | null>[]>`
+    SELECT
+      (SELECT MIN(id) FROM posts WHERE thread_id = t.id) AS op,
+      (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 0) AS reply1,
+      (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 1) AS reply2,
+      (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 2) AS reply3,
+      (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 3) AS reply4,
+      (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 4) AS reply5
+    FROM threads t WHERE t.board_id = ${boardId} AND t.is_dead = false`
+  return rows.flatMap((r) => Object.values(r).flatMap((id) => (id === null ? [] : [Number(id)])))
+}
+
 export async function getThreadOrThrow(boardId: string, threadId: number): Promise<PublicThread> {
   const db = await getDb()
   const thread = await db.thread.findUnique({ where: { id: threadId } })
@@ -51,15 +75,20 @@ export async function getThreadOrThrow(boardId: string, threadId: number): Promi
   return toPublicThread(thread)
 }
 
-/** A thread's posts in id order (optionally only those after a post id), live or dead. */
+/**
+ * A thread's posts in id order (optionally only those after a post id), live or dead. Posts, their polls and
+ * their ban marks are each read by thread, never by a list of post ids, so a thread of any length is one
+ * statement each.
+ */
 export async function listThreadPosts(boardId: string, threadId: number, opts: { after?: number; includeSurveys?: boolean } = {}) {
   const db = await getDb()
   const thread = await getThreadOrThrow(boardId, threadId)
-  const posts = await db.post.findMany({
-    where: { threadId, ...(opts.after ? { id: { gt: opts.after } } : {}) },
-    include: POST_INCLUDE,
-    orderBy: { id: 'asc' },
-  })
-  const marks = await banMarksFor(db, posts.map((p) => p.id))
-  return { thread, posts: posts.map((p) => toPublicPost(p, marks.get(p.id), opts.includeSurveys ?? true)) }
+  const after = opts.after ?? 0
+  const includeSurveys = opts.includeSurveys ?? true
+  const [posts, surveys, marks] = await Promise.all([
+    db.post.findMany({ where: { threadId, id: { gt: after } }, orderBy: { id: 'asc' } }),
+    includeSurveys ? surveySummaries(db, { threadId, postId: { gt: after } }) : undefined,
+    banMarksInThread(db, threadId, after),
+  ])
+  return { thread, posts: posts.map((p) => toPublicPost(p, marks.get(p.id), surveys ? surveys.get(p.id) ?? null : undefined)) }
 }

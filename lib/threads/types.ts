@@ -5,6 +5,7 @@ import type { PublicPost } from '../posts/types'
 export const BUMP_LIMIT = 300
 export const MAX_THREADS_PER_BOARD = 100
 export const DEAD_THREAD_RETENTION_HOURS = 48
+// lib/threads/queries.ts reads them with one subquery each: change both together.
 export const LATEST_REPLIES = 5
 
 export interface PublicThread {

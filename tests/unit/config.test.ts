@@ -15,6 +15,12 @@ describe('parseConfig', () => {
     expect(c.media).toEqual({ kind: 'local', dir: path.join(dir, 'media'), urlPrefix: '/media' })
     expect(c.trustProxyHops).toBe(0)
     expect(c.redisUrl).toBeUndefined()
+    expect(c.dbStatementLog).toBe(false)
+  })
+
+  it('logs statement counts only when DB_STATEMENT_LOG is true', () => {
+    expect(parseConfig({ DATA_DIR: tmp(), DB_STATEMENT_LOG: 'true' }).dbStatementLog).toBe(true)
+    expect(parseConfig({ DATA_DIR: tmp(), DB_STATEMENT_LOG: 'false' }).dbStatementLog).toBe(false)
   })
 
   it('switches to PostgreSQL for a postgres:// URL', () => {
@@ -38,6 +44,7 @@ describe('parseConfig', () => {
     ['S3_ENDPOINT', 'not a url'],
     ['PROXY_CIDRS', '10.0.0.0/8,nonsense'],
     ['RATE_LIMITS', '{"threadCreate":{"points":-1}}'],
+    ['DB_STATEMENT_LOG', 'yes'],
   ])('names the variable when %s=%s is bad', (name, value) => {
     expect(() => parseConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(ConfigError)
     expect(() => parseConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${name}: `))

@@ -1,0 +1,115 @@
+// Lean queries (issue 7): the board and thread pages and their list APIs run a small, fixed number of SQL
+// statements whatever the size of the board or thread, so an N+1 query cannot creep back unnoticed. The server
+// logs each request's statement count (DB_STATEMENT_LOG, lib/db/statement-count.ts); the page cache is off so
+// every GET renders. Each request is measured on a small and a large board or thread: the counts must be equal
+// and within the bound stated below.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type TestServer } from '../helpers/server'
+import { useServerConfig } from '../helpers/in-process'
+import { statementsFor } from '../helpers/statements'
+import { form, postForm } from '../helpers/http'
+import type { SeededThread } from '../helpers/content-seed'
+
+// Statements per request: board, personal bans, range bans, then the reads of lib/threads/queries.ts.
+const BOUND = {
+  boardPage: 9, // + threads, OP-and-latest-replies ids, posts, polls, their response counts, ban marks
+  threadPage: 12, // + thread, posts, banned posts, their bans (if any), cross-thread links (if any), poll results (polls, options, responses, votes)
+  threadListApi: 9, // as the board page
+  postsApi: 9, // + thread, posts, polls, their response counts, banned posts, their bans (if any)
+}
+
+interface Case { board: string; thread: SeededThread }
+let server: TestServer
+let small: Case
+let large: Case
+let largeBoard: SeededThread[]
+
+beforeAll(async () => {
+  server = await startServer({ env: { DB_STATEMENT_LOG: 'true', PAGE_CACHE_MB: '0' } })
+  useServerConfig(server, { DB_STATEMENT_LOG: 'true' })
+  const { getDb } = await import('@/lib/db/client')
+  const { seedThreads } = await import('../helpers/content-seed')
+  const db = await getDb()
+  // Boards: 3 threads against 100 (two of them sticky), with replies, media, polls and post bans.
+  const smallBoard = await seedThreads(db, 'tech', [{ replies: 3 }, { replies: 2 }, { replies: 6 }])
+  largeBoard = await seedThreads(db, 'science', Array.from({ length: 100 }, (_, i) => ({ replies: (i * 7) % 23, sticky: i >= 98 })))
+  // Threads: 2 posts against 1,200 (past the 999 values SQLite binds in one statement), polls and bans on posts.
+  small = { board: 'diy', thread: (await seedThreads(db, 'diy', [{ replies: 1 }], { media: 1, poll: 2, ban: 2 }))[0] }
+  large = { board: 'gaming', thread: (await seedThreads(db, 'gaming', [{ replies: 1199 }]))[0] }
+  // A reply through the API in each thread, linking to a post in another thread (looked up for the link).
+  for (const t of [small, large]) {
+    const res = await postForm(`${server.url}/api/boards/${t.board}/threads/${t.thread.id}/posts`, form({ content: `>>${smallBoard[0].postIds[1]} see there` }))
+    expect(res.status).toBe(201)
+  }
+})
+afterAll(async () => {
+  const { closeDb } = await import('@/lib/db/client')
+  await closeDb()
+  await server?.stop()
+})
+
+async function expectSameAndBounded(bound: number, smallPath: string, largePath: string): Promise<void> {
+  const counts = { small: await statementsFor(server, smallPath), large: await statementsFor(server, largePath) }
+  expect(counts.large, `${smallPath} vs ${largePath}`).toBe(counts.small)
+  expect(counts.large).toBeLessThanOrEqual(bound)
+}
+
+describe('statements per request do not grow with size', () => {
+  it(`board page: at most ${BOUND.boardPage}`, async () => {
+    await expectSameAndBounded(BOUND.boardPage, '/board/tech', '/board/science')
+  })
+
+  it(`board thread list API: at most ${BOUND.threadListApi}`, async () => {
+    await expectSameAndBounded(BOUND.threadListApi, '/api/boards/tech/threads', '/api/boards/science/threads')
+  })
+
+  it(`thread page: at most ${BOUND.threadPage}`, async () => {
+    await expectSameAndBounded(BOUND.threadPage, `/board/diy/thread/${small.thread.id}`, `/board/gaming/thread/${large.thread.id}`)
+  })
+
+  it(`thread posts API, whole and after a post: at most ${BOUND.postsApi}`, async () => {
+    const posts = (c: Case, query = '') => `/api/boards/${c.board}/threads/${c.thread.id}/posts${query}`
+    await expectSameAndBounded(BOUND.postsApi, posts(small), posts(large))
+    await expectSameAndBounded(BOUND.postsApi, posts(small, `?after=${small.thread.postIds[0]}`), posts(large, `?after=${large.thread.postIds[0]}`))
+  })
+
+  it('home page: one statement', async () => {
+    expect(await statementsFor(server, '/')).toBe(1)
+  })
+
+  it('in process too: reading a thread is 6 statements (thread, posts, polls, response counts, banned posts, their bans)', async () => {
+    const { countStatements } = await import('@/lib/db/statement-count')
+    const { listThreadPosts } = await import('@/lib/threads/queries')
+    for (const c of [small, large]) {
+      const { result, statements, queries } = await countStatements(() => listThreadPosts(c.board, c.thread.id))
+      expect(result.posts).toHaveLength(c.thread.postIds.length + 1)
+      expect(statements, queries.map((q) => q.sql).join('\n')).toBe(6)
+    }
+  })
+})
+
+describe('the large cases are really large', () => {
+  it('the large board lists its 100 threads with their opening post, 5 latest replies, polls and ban marks', async () => {
+    const { threads } = await (await fetch(`${server.url}/api/boards/science/threads`)).json()
+    expect(threads).toHaveLength(100)
+    for (const seeded of largeBoard) {
+      const listed = threads.find((t: { id: number }) => t.id === seeded.id)
+      expect(listed.op.id).toBe(seeded.postIds[0])
+      expect(listed.latestReplies.map((p: { id: number }) => p.id)).toEqual(seeded.postIds.slice(1).slice(-5))
+    }
+    const posts = threads.flatMap((t: { op: object; latestReplies: object[] }) => [t.op, ...t.latestReplies])
+    expect(posts.length).toBeGreaterThan(400)
+    expect(posts.some((p: { survey: unknown }) => p.survey)).toBe(true)
+    expect(posts.some((p: { isBanned: boolean }) => p.isBanned)).toBe(true)
+  })
+
+  it('the large thread serves all 1,201 posts with every poll and ban mark', async () => {
+    const { posts } = await (await fetch(`${server.url}/api/boards/gaming/threads/${large.thread.id}/posts`)).json()
+    expect(posts).toHaveLength(1201)
+    expect(posts.filter((p: { survey: unknown }) => p.survey)).toHaveLength(120)
+    expect(posts.filter((p: { isBanned: boolean }) => p.isBanned)).toHaveLength(48)
+    const page = await (await fetch(`${server.url}/board/gaming/thread/${large.thread.id}`)).text()
+    expect(page).toContain(`id="post-${large.thread.postIds.at(-1)}"`)
+    expect(page).toContain('(USER WAS BANNED FOR THIS POST)')
+  })
+})
