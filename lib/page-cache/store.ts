@@ -20,7 +20,8 @@ export interface CacheEntry {
   tags: string[]
 }
 
-interface InFlight { promise: Promise<RenderedPage>; tags: string[]; disowned: boolean }
+interface Kept { page: RenderedPage; entry?: CacheEntry }
+interface InFlight { promise: Promise<Kept>; tags: string[]; disowned: boolean }
 
 export class PageStore {
   private readonly entries: LRUCache<string, CacheEntry>
@@ -44,31 +45,38 @@ export class PageStore {
 
   /**
    * The page from one shared render. `store` decides whether a successful render may be kept (e.g. the thread
-   * still exists); it is kept only when no invalidation of its tags happened meanwhile.
+   * still exists); it is kept only when no invalidation of its tags happened meanwhile. Readers arriving until the
+   * page is stored (not just rendered) share the same flight, so one cold page is rendered once.
    */
   async render(key: string, tags: string[], ttlMs: number, render: () => Promise<RenderedPage>, store: (page: RenderedPage) => Promise<boolean>): Promise<{ page: RenderedPage; entry?: CacheEntry; shared: boolean }> {
     let flight = this.inFlight.get(key)
     const shared = Boolean(flight)
     if (!flight) {
       this.stats.misses++
-      const started: InFlight = { promise: render(), tags, disowned: false }
+      // The flight is registered before its work starts, so the work can see whether it was disowned.
+      const started = { tags, disowned: false } as InFlight
+      started.promise = this.renderAndKeep(key, started, ttlMs, render, store)
       flight = started
       this.inFlight.set(key, started)
       void started.promise.catch(() => {}).finally(() => { if (this.inFlight.get(key) === started) this.inFlight.delete(key) })
     }
-    const page = await flight.promise
-    if (page.status !== 200 || flight.disowned) return { page, shared }
+    return { ...(await flight.promise), shared }
+  }
+
+  private async renderAndKeep(key: string, flight: InFlight, ttlMs: number, render: () => Promise<RenderedPage>, store: (page: RenderedPage) => Promise<boolean>): Promise<Kept> {
+    const page = await render()
+    if (page.status !== 200 || flight.disowned) return { page }
     const existing = this.entries.get(key)
-    if (existing) return { page, entry: existing, shared }
-    if (!(await store(page)) || flight.disowned) return { page, shared }
-    const entry = compress(page, tags)
+    if (existing) return { page, entry: existing }
+    if (!(await store(page)) || flight.disowned) return { page }
+    const entry = compress(page, flight.tags)
     this.entries.set(key, entry, { ttl: ttlMs })
-    for (const tag of tags) {
+    for (const tag of flight.tags) {
       if (!this.byTag.has(tag)) this.byTag.set(tag, new Set())
       this.byTag.get(tag)!.add(key)
     }
     this.stats.stores++
-    return { page, entry, shared }
+    return { page, entry }
   }
 
   invalidate(tags: string[] | 'all'): void {
