@@ -1,5 +1,5 @@
 'use client'
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import type { PublicPost } from '@/lib/posts/types'
 import { CUTS } from '@/lib/markup/parse'
 import { Timestamp } from '@/components/ui/timestamp'
@@ -9,8 +9,12 @@ import { PostMedia } from './post-media'
 import { PostText } from './post-text'
 import type { RefContext } from './post-body'
 import { CountryFlag } from './country-flag'
-import { StaffMenu } from './staff-menu'
 import { useAdminUser } from '@/lib/client/admin-user'
+
+// Staff tools load only once the browser knows a staff user (never during server rendering or hydration), so
+// visitors never download them. React.lazy rather than next/dynamic: no server rendering to support, and
+// next/dynamic would add its own runtime to every visitor's page.
+const StaffMenu = lazy(() => import('./staff-menu').then((m) => ({ default: m.StaffMenu })))
 
 export interface PostViewProps {
   post: PublicPost
@@ -73,7 +77,7 @@ export function PostView({ post, refs, replies = [], archived = false, compact =
         {showFlags && post.country_code && <CountryFlag code={post.country_code} name={countryName ?? post.country_code} />}
         <Timestamp iso={post.created_at} />
         {own && <span className="font-semibold text-slate-500">(You)</span>}
-        {staff && !archived && <StaffMenu post={post} staff={staff} />}
+        {staff && !archived && <Suspense fallback={null}><StaffMenu post={post} staff={staff} /></Suspense>}
         {own && onDelete && !archived && (
           <button type="button" onClick={() => onDelete(post.id)} className="text-red-600 hover:underline">Delete</button>
         )}

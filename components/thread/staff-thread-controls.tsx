@@ -2,17 +2,15 @@
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { staffFetch } from '@/lib/client/staff-api'
-import { useAdminUser } from '@/lib/client/admin-user'
+import type { StoredAdminUser } from '@/lib/client/admin-user'
 
 /** Sticky (moderators, admins) and thread deletion with a reason (all staff); not offered on archived threads. */
-export function StaffThreadControls({ boardId, threadId, isSticky }: { boardId: string; threadId: number; isSticky: boolean }) {
-  const staff = useAdminUser()
+export function StaffThreadControls({ staff, boardId, threadId, isSticky }: { staff: StoredAdminUser; boardId: string; threadId: number; isSticky: boolean }) {
   const router = useRouter()
   const [deleting, setDeleting] = useState(false)
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [stickyError, setStickyError] = useState<string | null>(null)
-  if (!staff) return null
   const moderator = staff.role === 'admin' || staff.role === 'moderator'
 
   async function toggleSticky() {

@@ -1,5 +1,5 @@
 'use client'
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { useRouter } from 'next/navigation'
 import type { PublicPost } from '@/lib/posts/types'
 import type { PublicThread } from '@/lib/threads/types'
@@ -14,8 +14,11 @@ import { ArchivedBanner } from './archived-banner'
 import { RefPreview } from './ref-preview'
 import { ReplyForm } from './reply-form'
 import { PollView } from '@/components/survey/poll-view'
-import { StaffThreadControls } from './staff-thread-controls'
+import { useAdminUser } from '@/lib/client/admin-user'
 import type { SurveyResults } from '@/lib/surveys/types'
+
+// Only once the browser knows a staff user (as the staff menu in PostView): visitors never download it.
+const StaffThreadControls = lazy(() => import('./staff-thread-controls').then((m) => ({ default: m.StaffThreadControls })))
 
 export interface ThreadViewProps {
   boardId: string
@@ -48,6 +51,7 @@ export function ThreadView(props: ThreadViewProps) {
   const [notice, setNotice] = useState<string | null>(null)
   const [pollVersions, setPollVersions] = useState<Record<number, number>>({})
   const local = useLocalState()
+  const staff = useAdminUser()
   const router = useRouter()
   const lastId = useRef(props.posts.at(-1)?.id ?? 0)
   const byId = useMemo(() => new Map(posts.map((p) => [p.id, p])), [posts])
@@ -175,7 +179,9 @@ export function ThreadView(props: ThreadViewProps) {
           <LiveIndicator status={status} />
         </div>
       </div>
-      {!archived && <StaffThreadControls boardId={boardId} threadId={thread.id} isSticky={thread.is_sticky} />}
+      {staff && !archived && (
+        <Suspense fallback={null}><StaffThreadControls staff={staff} boardId={boardId} threadId={thread.id} isSticky={thread.is_sticky} /></Suspense>
+      )}
       {notice && <p role="alert" className="text-sm text-red-600">{notice}</p>}
       <div className="space-y-2">
         {posts.map((post) => (

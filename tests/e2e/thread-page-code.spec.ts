@@ -1,0 +1,56 @@
+// What a thread page makes the browser download (issue 7: the page's own scripts stay small): the staff tools
+// only for staff, and the live-update library after the page's scripts rather than among them.
+import type { Page } from '@playwright/test'
+import { test, expect } from './fixtures'
+import { createStaff } from '../helpers/staff'
+import { form, postForm } from '../helpers/http'
+import { png } from '../helpers/media'
+import { staffLogin } from './staff-login'
+
+// Texts that occur only in the code of one part, minified or not.
+const STAFF_MENU = 'Check Mod History'
+const STAFF_THREAD_CONTROLS = 'Reason for deleting this thread'
+const SOCKET_IO = 'websocket connection closed'
+
+/** The text of every script the page fetches from now on. */
+function recordScripts(page: Page): Promise<string>[] {
+  const scripts: Promise<string>[] = []
+  page.on('response', (res) => { if (res.request().resourceType() === 'script') scripts.push(res.text()) })
+  return scripts
+}
+
+/** Which of the marker texts occur in the scripts (a short failure message, unlike the scripts themselves). */
+async function markersIn(scripts: Promise<string>[] | string[]): Promise<string[]> {
+  const code = (await Promise.all(scripts)).join('\n')
+  return [STAFF_MENU, STAFF_THREAD_CONTROLS, SOCKET_IO].filter((marker) => code.includes(marker))
+}
+
+test('a visitor fetches no staff code and gets socket.io after the page scripts; staff get their tools', async ({ browser, baseURL, server }) => {
+  const thread = (await postForm(`${baseURL}/api/boards/science/threads`, form({ topic: 'Code split', content: 'op' }, { name: 'a.png', bytes: await png() }))).body
+  const path = `/board/science/thread/${thread.threadId}`
+
+  const visitor = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.81' } })
+  const page = await visitor.newPage()
+  const fetched = recordScripts(page)
+  await page.goto(path)
+  await expect(page.getByTestId('live-indicator')).toHaveText('Live updates enabled')
+  expect(await markersIn(fetched)).toEqual([SOCKET_IO])
+  // The scripts the served HTML names (what a page ships up front) leave socket.io out.
+  const html = await (await page.request.get(path)).text()
+  const sources = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1])
+  expect(sources.length).toBeGreaterThan(0)
+  expect(await markersIn(sources.map(async (src) => (await page.request.get(src)).text()))).toEqual([])
+  await visitor.close()
+
+  const mod = await createStaff(server.database, { username: 'codesplit_mod', role: 'moderator', password: 'moderator password' })
+  const staff = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.0.0.81' } })
+  const m = await staff.newPage()
+  await staffLogin(m, mod.username, mod.password)
+  const staffFetched = recordScripts(m)
+  await m.goto(path)
+  await expect(m.getByRole('button', { name: `Staff menu for post ${thread.postId}` })).toBeVisible()
+  await expect(m.getByRole('button', { name: 'Make sticky' })).toBeVisible()
+  await expect(m.getByTestId('live-indicator')).toHaveText('Live updates enabled')
+  expect(await markersIn(staffFetched)).toEqual([STAFF_MENU, STAFF_THREAD_CONTROLS, SOCKET_IO])
+  await staff.close()
+})
