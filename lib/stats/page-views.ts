@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getDb } from '../db/client'
 import { countryCodeFor } from '../geo/country'
 import { visitorHash } from './salt'
-import { minuteOf } from './time'
+import { dayOfMinute, minuteOf } from './time'
 
 const FLUSH_INTERVAL_MS = 2_000
 const FLUSH_AT_ROWS = 500
@@ -56,19 +56,39 @@ function recorder(): Recorder {
   return (g[KEY] ??= { rows: new Map(), pending: new Set() })
 }
 
+// Today's hash and country of recent visitors: a cached page is then counted without hashing or a GeoIP lookup.
+const KNOWN_VISITORS = 50_000
+type Known = { day: number; visitorHash: string; countryCode: string | null }
+const KNOWN_KEY = Symbol.for('corkboard.stats.known-visitors')
+function knownVisitors(): Map<string, Known> {
+  const g = globalThis as { [KNOWN_KEY]?: Map<string, Known> }
+  return (g[KNOWN_KEY] ??= new Map())
+}
+
 /** Records one page view; never throws (statistics must not break a page). */
 export function recordPageView(ip: string, boardId: string | null, at = new Date()): void {
+  const minute = minuteOf(at)
+  const known = knownVisitors().get(ip)
+  if (known?.day === dayOfMinute(minute)) return addView(at, minute, boardId, known)
   const r = recorder()
   const work = Promise.all([visitorHash(ip, at), countryCodeFor(ip)]).then(([hash, countryCode]) => {
-    const minute = minuteOf(at)
-    const key = `${minute} ${boardId ?? ''} ${hash}`
-    const row = r.rows.get(key)
-    if (row) row.views++
-    else r.rows.set(key, { createdAt: at, minute, boardId, countryCode, visitorHash: hash, views: 1 })
-    if (r.rows.size >= FLUSH_AT_ROWS) void flushPageViews()
+    const visitor = { day: dayOfMinute(minute), visitorHash: hash, countryCode }
+    const cache = knownVisitors()
+    if (cache.size >= KNOWN_VISITORS) cache.clear()
+    cache.set(ip, visitor)
+    addView(at, minute, boardId, visitor)
   }, (err) => console.error('statistics: page view not recorded:', err))
   r.pending.add(work)
   void work.finally(() => r.pending.delete(work))
+}
+
+function addView(at: Date, minute: number, boardId: string | null, visitor: Known): void {
+  const r = recorder()
+  const key = `${minute} ${boardId ?? ''} ${visitor.visitorHash}`
+  const row = r.rows.get(key)
+  if (row) row.views++
+  else r.rows.set(key, { createdAt: at, minute, boardId, countryCode: visitor.countryCode, visitorHash: visitor.visitorHash, views: 1 })
+  if (r.rows.size >= FLUSH_AT_ROWS) void flushPageViews()
   r.timer ??= setTimeout(() => { r.timer = undefined; void flushPageViews() }, FLUSH_INTERVAL_MS)
   r.timer.unref?.()
 }
