@@ -38,8 +38,9 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm }
   const form = await readForm()
   const { content, sage } = replyFields(form.fields, Boolean(form.file))
   const media: PostMedia | null = form.file ? await attachMedia(form.file) : null
-  const countryCode = board.country_flags_enabled ? await countryCodeFor(ip) : null
-  const statsRow = await postEventRow(boardId, ip)
+  const country = await countryCodeFor(ip)
+  const countryCode = board.country_flags_enabled ? country : null
+  const statsRow = await postEventRow(boardId, ip, country)
 
   try {
     const { post, postCount, bumped } = await db.$transaction(async (tx) => {

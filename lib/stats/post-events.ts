@@ -1,13 +1,15 @@
 // Posts for statistics (contract 5.11): every created thread or reply is one row, written in the creating
 // transaction, with the poster's country whatever the board's flag setting; deletions never lower the counts.
-import { countryCodeFor } from '../geo/country'
 import { visitorHash } from './salt'
 import { minuteOf } from './time'
 
 export interface PostEventRow { createdAt: Date; minute: number; boardId: string; countryCode: string | null; visitorHash: string }
 
-/** The row to insert for a post created now (computed before the transaction: it may read the salt). */
-export async function postEventRow(boardId: string, ip: string, at = new Date()): Promise<PostEventRow> {
-  const [hash, countryCode] = await Promise.all([visitorHash(ip, at), countryCodeFor(ip)])
+/**
+ * The row to insert for a post created now (computed before the transaction: it may read the salt).
+ * `countryCode` is the poster's country whatever the board's flag setting.
+ */
+export async function postEventRow(boardId: string, ip: string, countryCode: string | null, at = new Date()): Promise<PostEventRow> {
+  const hash = await visitorHash(ip, at)
   return { createdAt: at, minute: minuteOf(at), boardId, countryCode, visitorHash: hash }
 }

@@ -31,10 +31,11 @@ export async function createThread({ boardId, ip, posterKey, readForm }: CreateT
   const { topic, content } = threadFields(form.fields, Boolean(form.file))
   const media = await attachMedia(form.file!)
 
-  const countryCode = board.country_flags_enabled ? await countryCodeFor(ip) : null
+  const country = await countryCodeFor(ip)
+  const countryCode = board.country_flags_enabled ? country : null
   const db = await getDb()
   const now = new Date()
-  const statsRow = await postEventRow(boardId, ip, now)
+  const statsRow = await postEventRow(boardId, ip, country, now)
   try {
     const { thread, post, died } = await db.$transaction(async (tx) => {
       await lockRow(tx, 'boards', boardId)
