@@ -72,8 +72,9 @@ async function main(): Promise<void> {
   await app.prepare()
   next_.handle = app.getRequestHandler()
   const realtime = await attachRealtime(http)
+  // Ban checks of every request ask the in-memory index first (lib/bans/check.ts); so does the page cache.
+  startBanIndex()
   if (config.pageCacheBytes > 0) {
-    startBanIndex()
     next_.pages = createPageCache({ maxBytes: config.pageCacheBytes, cdnSeconds: config.pageCacheCdnSeconds, render: loopbackRenderer(http.address() as AddressInfo) })
   }
 

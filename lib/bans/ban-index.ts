@@ -43,7 +43,8 @@ export function startBanIndex(): void {
   const s = state()
   if (s.timer) return
   s.unsubscribe = subscribe('state', (event) => { if (event.name === 'bans_changed') void reload() })
-  s.timer = setInterval(() => void reload(), REFRESH_MS)
+  // The periodic load only catches rows changed outside the app; the snapshot stays in use meanwhile.
+  s.timer = setInterval(() => void reload({ stale: false }), REFRESH_MS)
   s.timer.unref()
   void reload()
 }
@@ -55,10 +56,13 @@ export function stopBanIndex(): void {
   Object.assign(s, { timer: null, unsubscribe: null })
 }
 
-/** Marks the index stale at once (so no answer relies on it) and loads it again; overlapping reloads coalesce. */
-function reload(): Promise<void> {
+/**
+ * Loads the index again; overlapping reloads coalesce. After a ban change the index is marked stale at once, so
+ * no answer relies on it until a load that started after the change has finished.
+ */
+function reload({ stale = true } = {}): Promise<void> {
   const s = state()
-  s.stale = true
+  if (stale) s.stale = true
   s.dirty = true
   // A load already running may have read the old rows: its loop runs once more.
   s.loading ??= (async () => {

@@ -1,13 +1,16 @@
 // The ban check of contract 0.11, run after the board is found and before anything else. First personal bans
 // (the client's IPv4 address or IPv6 /64, this board or global), then range bans in force for this board or
-// global (lib/bans/range-match.ts decides which applies).
+// global (lib/bans/range-match.ts decides which applies). The in-memory ban index answers first: when it is
+// loaded, current and knows no ban that could apply, the two queries are skipped (most requests of a busy site).
 import { getDb } from '../db/client'
 import { BannedError } from '../errors'
 import { ipKey } from '../net/ip'
 import { countryName } from '../geo/country-names'
 import { findRangeBanHit } from './range-match'
+import { mayBeBanned } from './ban-index'
 
 export async function assertNotBanned(boardId: string, ip: string): Promise<void> {
+  if (!(await mayBeBanned(boardId, ip))) return
   await assertNoPersonalBan(boardId, ip)
   await assertNoRangeBan(boardId, ip)
 }

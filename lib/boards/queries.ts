@@ -1,17 +1,49 @@
-// Board reads, shared by pages and route handlers.
+// Board reads, shared by pages and route handlers. Every request names a board and boards change only through
+// the settings screen, so the list is kept in memory and dropped by board_updated (from any process, through the
+// event relay). A board edited in the database by hand shows after a restart.
 import { getDb } from '../db/client'
 import { NotFoundError } from '../errors'
+import { subscribe } from '../events/bus'
 import { type PublicBoard, toPublicBoard } from './types'
+
+interface State {
+  boards: Promise<PublicBoard[]> | null
+  subscribed: boolean
+}
+// On globalThis: server.ts and the Next bundle each load this module and must share one list.
+const KEY = Symbol.for('corkboard.boards')
+type Holder = { [KEY]?: State }
+const state = (): State => ((globalThis as Holder)[KEY] ??= { boards: null, subscribed: false })
+
+/** Forgets the list; the next read loads it again (a read already under way still answers its own callers). */
+function forgetBoards(): void {
+  state().boards = null
+}
+
+function cachedBoards(): Promise<PublicBoard[]> {
+  const s = state()
+  if (!s.subscribed) {
+    s.subscribed = true
+    subscribe('state', (event) => { if (event.name === 'board_updated') forgetBoards() })
+  }
+  if (s.boards) return s.boards
+  const loading = (async () => {
+    const db = await getDb()
+    // Frozen: every caller shares these objects.
+    return (await db.board.findMany({ orderBy: { id: 'asc' } })).map((b) => Object.freeze(toPublicBoard(b)))
+  })()
+  s.boards = loading
+  loading.catch(() => { if (s.boards === loading) s.boards = null })
+  return loading
+}
 
 /** All boards, sorted by id (contract 2.2). */
 export async function listBoards(): Promise<PublicBoard[]> {
-  const db = await getDb()
-  return (await db.board.findMany({ orderBy: { id: 'asc' } })).map(toPublicBoard)
+  return [...(await cachedBoards())]
 }
 
 export async function getBoardOrThrow(boardId: string): Promise<PublicBoard> {
-  const db = await getDb()
-  const board = await db.board.findUnique({ where: { id: boardId } })
+  const board = (await cachedBoards()).find((b) => b.id === boardId)
   if (!board) throw new NotFoundError('Board not found')
-  return toPublicBoard(board)
+  return board
 }

@@ -52,3 +52,15 @@ export class StaffClient {
     return this.request(method, path, body, { 'X-CSRF-Token': this.csrf })
   }
 }
+
+/**
+ * A logged-in admin of a test server, for tests about visitors that need staff actions (bans) done the way the
+ * site does them: through the API, which also tells every process's ban index.
+ */
+export async function loggedInAdmin(server: { url: string; database: TestDatabase }, headers: Record<string, string> = {}): Promise<StaffClient> {
+  const user = await createStaff(server.database, { username: `admin${Math.random().toString(36).slice(2, 10)}`, role: 'admin' })
+  const client = new StaffClient(server.url, headers)
+  const res = await client.login(user.username, user.password)
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`)
+  return client
+}

@@ -99,13 +99,15 @@ describe('creating bans', () => {
 })
 
 describe('expiry', () => {
+  // Written straight into the database: the API refuses an expiry in the past. The server has not heard of these
+  // rows (its ban index has not), so the answer comes from the database check, which must skip them too.
   it('an expired personal ban or range ban no longer applies', async () => {
     const ip = visitorIp()
     const past = new Date(Date.now() - 60_000)
     await sql(server.database, `INSERT INTO bans (ip_address, ip_key, board_id, reason, expires_at, is_active, created_at) VALUES (?, ?, 'food', 'old', ?, ?, ?)`, ip, ip, past, true, past)
     await sql(server.database, `INSERT INTO range_bans (ban_type, ban_value, board_id, reason, expires_at, is_active, created_at) VALUES ('ip_range', ?, NULL, 'old range', ?, ?, ?)`, `${ip}/32`, past, true, past)
     expect((await tryPost(ip)).status).toBe(201)
-    await sql(server.database, `INSERT INTO range_bans (ban_type, ban_value, board_id, reason, expires_at, is_active, created_at) VALUES ('ip_range', ?, NULL, 'current range', ?, ?, ?)`, `${ip}/32`, new Date(Date.now() + 60_000), true, past)
+    expect((await admin.write('POST', '/api/admin/rangebans', { ban_type: 'ip_range', ban_value: `${ip}/32`, board_id: null, reason: 'current range', expires_at: new Date(Date.now() + 60_000).toISOString() })).status).toBe(201)
     expect((await tryPost(ip)).body.error).toBe('Rangebanned')
   })
 })

@@ -2,15 +2,16 @@
 // look-alike headers from the client never change it. Observed through a ban on the spoofed address.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../helpers/server'
-import { sql } from '../helpers/sql'
+import { loggedInAdmin } from '../helpers/staff'
 
 let server: TestServer
 beforeAll(async () => {
   server = await startServer()
-  await sql(server.database, `INSERT INTO bans (ip_address, ip_key, board_id, reason, is_active, created_at)
-    VALUES ('198.51.100.77', '198.51.100.77', NULL, 'spoof test', ?, ?)`, true, new Date())
-  await sql(server.database, `INSERT INTO bans (ip_address, ip_key, board_id, reason, is_active, created_at)
-    VALUES ('127.0.0.1', '127.0.0.1', 'anime', 'loopback test', ?, ?)`, true, new Date())
+  const admin = await loggedInAdmin(server)
+  for (const ban of [
+    { ip_address: '198.51.100.77', board_id: null, reason: 'spoof test' },
+    { ip_address: '127.0.0.1', board_id: 'anime', reason: 'loopback test' },
+  ]) expect((await admin.write('POST', '/api/admin/bans', { ...ban, expires_at: null })).status).toBe(201)
 })
 afterAll(async () => { await server?.stop() })
 

@@ -9,6 +9,7 @@ import { startServer, type TestServer } from '../helpers/server'
 import { as, form, postForm } from '../helpers/http'
 import { gif, jpegWithGps, mp3, mp4, png, pngBomb, webm } from '../helpers/media'
 import { sql } from '../helpers/sql'
+import { loggedInAdmin } from '../helpers/staff'
 
 let server: TestServer
 let nextIp = 1
@@ -281,8 +282,8 @@ describe('bans on posting', () => {
     const ip = freshIp()
     const { threadId } = await newThread(ip, 'food')
     const expires = new Date(Date.now() + 86_400_000)
-    await sql(server.database, `INSERT INTO bans (ip_address, ip_key, board_id, reason, expires_at, is_active, created_at)
-      VALUES (?, ?, 'food', 'spam', ?, ?, ?)`, ip, ip, expires, true, new Date())
+    const admin = await loggedInAdmin(server)
+    expect((await admin.write('POST', '/api/admin/bans', { ip_address: ip, board_id: 'food', reason: 'spam', expires_at: expires.toISOString() })).status).toBe(201)
     const res = await postForm(postsUrl(threadId, 'food'), form({ content: 'still here' }), as(ip))
     expect(res.status).toBe(403)
     expect(res.body).toEqual({
@@ -297,8 +298,8 @@ describe('bans on posting', () => {
   })
 
   it('matches IPv6 posters by their /64', async () => {
-    await sql(server.database, `INSERT INTO bans (ip_address, ip_key, board_id, reason, is_active, created_at)
-      VALUES ('2001:db8:7:7::1', '2001:db8:7:7::/64', NULL, 'raid', ?, ?)`, true, new Date())
+    const admin = await loggedInAdmin(server)
+    expect((await admin.write('POST', '/api/admin/bans', { ip_address: '2001:db8:7:7::1', board_id: null, reason: 'raid', expires_at: null })).status).toBe(201)
     const res = await postForm(threadsUrl('movies'), form({ topic: 't', content: 'c' }, { name: 'a.png', bytes: await png() }), as('2001:db8:7:7:abcd::99'))
     expect(res.status).toBe(403)
     expect(res.body.message).toBe('You are banned from this board permanently. Reason: raid')
