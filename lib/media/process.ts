@@ -1,10 +1,12 @@
-// Turns a detected upload into the bytes we store: still images are decoded under a pixel cap (no
-// decompression bombs), rotated per their orientation and re-encoded without EXIF/XMP/GPS; every image gets a
-// 150 px thumbnail (first frame for animated GIFs); videos get an ffmpeg frame when ffmpeg is installed.
+// Turns a detected upload into the bytes we store: still images are checked under a pixel cap (no decompression
+// bombs) and lose their EXIF/XMP/GPS, losslessly when upright (strip-metadata.ts), by a rotating re-encode
+// otherwise; every image gets a 150 px thumbnail (first frame for animated images); videos get an ffmpeg frame
+// when ffmpeg is installed.
 import sharp from 'sharp'
 import { InvalidFileTypeError } from '../errors'
 import type { DetectedMedia } from './detect'
 import { videoFrame } from './video-thumbnail'
+import { type StrippableExt, stripMetadata } from './strip-metadata'
 
 export const THUMBNAIL_SIZE = 150
 /** 50 megapixels: beyond any real photo, far below what would exhaust memory when decoded. */
@@ -43,11 +45,18 @@ async function processImage(bytes: Buffer, detected: DetectedMedia): Promise<Pro
   let body: Buffer
   let width = meta.width
   let height = meta.height
+  const upright = (meta.orientation ?? 1) === 1
+  const stripped = upright && detected.ext !== 'gif' ? stripMetadata(bytes, detected.ext as StrippableExt) : null
   if (detected.ext === 'gif') {
     // GIFs keep their animation; they carry no EXIF block to strip.
     body = bytes
+  } else if (stripped) {
+    // Metadata blocks removed, pixels untouched; the thumbnail below decodes the whole result, so a file that
+    // only looked like an image still fails here.
+    body = stripped
   } else {
-    // sharp drops all metadata unless asked to keep it; rotate() applies the EXIF orientation first.
+    // A rotated image (or a structure strip-metadata.ts does not vouch for) is re-encoded: sharp drops all
+    // metadata unless asked to keep it, and rotate() applies the EXIF orientation first.
     const image = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate()
     const encoded = detected.ext === 'png' ? image.png({ compressionLevel: 9 })
       : detected.ext === 'jpg' ? image.jpeg({ quality: 90, mozjpeg: true })

@@ -26,14 +26,20 @@ export function gif(width = 20, height = 20): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 0, g: 200, b: 0 } } }).gif().toBuffer()
 }
 
+/** One PNG chunk: length, type, data, CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4); len.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+  const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(body) >>> 0)
+  return Buffer.concat([len, body, crc])
+}
+
+/** A photo-like (noisy) image of the given size, as raw pixels for sharp. */
+export const noisy = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+
 /** A PNG whose header claims 30000×30000 pixels (a decompression bomb) with almost no data. */
 export function pngBomb(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4); len.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(body) >>> 0)
-    return Buffer.concat([len, body, crc])
-  }
+  const chunk = pngChunk
   const ihdr = Buffer.alloc(13)
   ihdr.writeUInt32BE(30000, 0); ihdr.writeUInt32BE(30000, 4)
   ihdr[8] = 8; ihdr[9] = 2 // 8-bit RGB

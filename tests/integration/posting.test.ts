@@ -7,7 +7,7 @@ import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../helpers/server'
 import { as, form, postForm } from '../helpers/http'
-import { gif, jpegWithGps, mp3, mp4, png, pngBomb, webm } from '../helpers/media'
+import { gif, jpegWithGps, mp3, mp4, noisy, png, pngBomb, webm } from '../helpers/media'
 import { sql } from '../helpers/sql'
 import { loggedInAdmin } from '../helpers/staff'
 
@@ -181,6 +181,19 @@ describe('media pipeline', () => {
     const thumb = await sharp(Buffer.from(await (await fetch(server.url + op.thumbnail_url)).arrayBuffer())).metadata()
     expect(thumb.format).toBe('webp')
     expect(Math.max(thumb.width!, thumb.height!)).toBe(150)
+  })
+
+  it('strips an upright photo without re-encoding it: same pixels, no EXIF, GPS or appended bytes', async () => {
+    const photo = await noisy(320, 240).jpeg({ quality: 80 }).withExif({ IFD0: { Make: 'SecretCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' } }).toBuffer()
+    const upload = Buffer.concat([photo, Buffer.from('PK\x03\x04 appended archive')])
+    const { threadId } = await (await postForm(threadsUrl(), form({ topic: 'photo', content: 'upright' }, { name: 'photo.jpg', bytes: upload }), as(freshIp()))).body
+    const [op] = (await (await fetch(postsUrl(threadId))).json()).posts
+    const stored = Buffer.from(await (await fetch(server.url + op.image_url)).arrayBuffer())
+    expect(stored.includes('SecretCam')).toBe(false)
+    expect(stored.includes('appended archive')).toBe(false)
+    expect((await sharp(stored).metadata()).exif).toBeUndefined()
+    const [a, b] = await Promise.all([sharp(stored).raw().toBuffer(), sharp(photo).raw().toBuffer()])
+    expect(a.equals(b)).toBe(true)
   })
 
   it('stores an identical file once', async () => {
