@@ -2,7 +2,8 @@
 // Misses of one page share one render; an invalidation also disowns renders in flight, so a request that arrives
 // after a write never receives a page rendered before it.
 import { createHash } from 'node:crypto'
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 
 export interface RenderedPage {
@@ -69,7 +70,8 @@ export class PageStore {
     const existing = this.entries.get(key)
     if (existing) return { page, entry: existing }
     if (!(await store(page)) || flight.disowned) return { page }
-    const entry = compress(page, flight.tags)
+    const entry = await compress(page, flight.tags)
+    if (flight.disowned) return { page } // invalidated while compressing
     this.entries.set(key, entry, { ttl: ttlMs })
     for (const tag of flight.tags) {
       if (!this.byTag.has(tag)) this.byTag.set(tag, new Set())
@@ -113,14 +115,15 @@ export class PageStore {
   }
 }
 
-function compress(page: RenderedPage, tags: string[]): CacheEntry {
+const gzipAsync = promisify(gzip)
+const brotliAsync = promisify(brotliCompress)
+
+/** Both encodings at once on libuv's thread pool, off the event loop that serves other requests meanwhile. */
+async function compress(page: RenderedPage, tags: string[]): Promise<CacheEntry> {
   const etag = `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`
-  return {
-    headers: page.headers,
-    identity: page.body,
-    gzip: gzipSync(page.body, { level: 6 }),
-    br: brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length } }),
-    etag,
-    tags,
-  }
+  const [gzipped, br] = await Promise.all([
+    gzipAsync(page.body, { level: 6 }),
+    brotliAsync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length } }),
+  ])
+  return { headers: page.headers, identity: page.body, gzip: gzipped, br, etag, tags }
 }
