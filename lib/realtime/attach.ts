@@ -48,6 +48,10 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
     closers.push(async () => stopRelay(), () => pub.quit(), () => sub.quit())
   }
 
+  // The handshake request is not needed once the connection is up (origin and address were checked above), and
+  // engine.io would keep it, headers and all, for the connection's life (socket.io's memory-usage guide).
+  io.engine.on('connection', (raw: { request: unknown }) => { raw.request = null })
+
   io.on('connection', (socket) => {
     socket.on('join_board', async (room, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {}
