@@ -17,7 +17,7 @@ export function BoardView({ boardId, threads, showFlags }: { boardId: string; th
   const status = useRoom(boardId, {
     thread_created: refresh, post_created: refresh, post_deleted: refresh, thread_deleted: refresh,
     thread_sticky_updated: refresh, thread_died: refresh, post_color_changed: refresh,
-  }, refresh)
+  }, (first) => { if (!first) refresh() }) // a re-render per page view would cost more than a few seconds' staleness
 
   return (
     <div className="space-y-3">

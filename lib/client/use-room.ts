@@ -1,7 +1,9 @@
 'use client'
 // Live updates for one room (visitor spec 4, 7): websocket first then polling, at most 3 reconnection
-// attempts 1–5 s apart, 20 s time-out. The room is (re)joined on every connect and left on unmount; after a
-// reconnect `onResync` lets the page fetch what it missed.
+// attempts 1–5 s apart, 20 s time-out. The room is (re)joined on every connect and left on unmount. Once a join
+// is acknowledged, `onJoined` lets the page fetch what happened while it was not in the room: after a reconnect,
+// and on the first join too, since the page may have been served from a cache (a CDN keeps it a few seconds) and
+// the socket opens only after the page has run.
 import { useEffect, useRef, useState } from 'react'
 import type { Socket } from 'socket.io-client'
 import type { ClientToServerEvents, ServerToClientEvents } from '@/lib/realtime/events'
@@ -9,10 +11,13 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@/lib/realtime/
 export type LiveStatus = 'connecting' | 'connected'
 type Handlers = Partial<ServerToClientEvents>
 
-export function useRoom(room: string, handlers: Handlers, onResync?: () => void): LiveStatus {
+/** `first` is true for the join that follows the page load, false after a reconnect. */
+export type OnJoined = (first: boolean) => void
+
+export function useRoom(room: string, handlers: Handlers, onJoined?: OnJoined): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>('connecting')
-  const latest = useRef({ handlers, onResync })
-  useEffect(() => { latest.current = { handlers, onResync } })
+  const latest = useRef({ handlers, onJoined })
+  useEffect(() => { latest.current = { handlers, onJoined } })
 
   useEffect(() => {
     // socket.io-client (≈ 13 KB gzipped) is fetched once the page runs, not with its scripts: hydration and the
@@ -28,12 +33,16 @@ export function useRoom(room: string, handlers: Handlers, onResync?: () => void)
         reconnectionDelayMax: 5000,
         timeout: 20000,
       })
-      let connectedBefore = false
+      let joinedBefore = false
       live.on('connect', () => {
-        live.emit('join_board', room)
+        // Events reach the page from the acknowledged join on; what came before is fetched after it, so nothing
+        // falls between the two.
+        live.emit('join_board', room, (ack) => {
+          if (!ack?.ok) return
+          latest.current.onJoined?.(!joinedBefore)
+          joinedBefore = true
+        })
         setStatus('connected')
-        if (connectedBefore) latest.current.onResync?.()
-        connectedBefore = true
       })
       live.on('disconnect', () => setStatus('connecting'))
       live.onAny((event: string, payload: unknown) => {

@@ -241,3 +241,29 @@ test('a reader scrolled up gets the New posts available button; one at the botto
   await expect(page.getByText('arrived at the bottom')).toBeVisible({ timeout: 2000 })
   await expect(prompt).toHaveCount(0)
 })
+
+test('a reply made after the page was served but before its socket joined still appears, without a reload', async ({ page, baseURL }) => {
+  const res = await postForm(`${baseURL}/api/boards/diy/threads`, form({ topic: 'The gap', content: 'op' }, { name: 'a.png', bytes: await png() }))
+  const posts = `${baseURL}/api/boards/diy/threads/${res.body.threadId}/posts`
+  // Hold back the socket.io-client chunk (fetched with import() once the page runs) until the reply is in.
+  let release!: () => void
+  const released = new Promise<void>((resolve) => { release = resolve })
+  let held = false
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    if (body.includes('io server disconnect')) {
+      held = true
+      await released
+    }
+    await route.fulfill({ response, body })
+  })
+  await page.goto(`/board/diy/thread/${res.body.threadId}`)
+  await expect.poll(() => held).toBe(true)
+  await expect(page.getByTestId('live-indicator')).toHaveText('Connecting...')
+  expect((await postForm(posts, form({ content: 'posted in the gap' }))).status).toBe(201)
+  release()
+  await expect(page.getByTestId('live-indicator')).toHaveText('Live updates enabled')
+  await expect(page.getByText('posted in the gap')).toBeVisible({ timeout: 5000 })
+  await expect(page.getByText('Posts (2)')).toBeVisible()
+})
