@@ -8,8 +8,12 @@ import { ipKey } from '../net/ip'
 import { countryName } from '../geo/country-names'
 import { findRangeBanHit } from './range-match'
 import { mayBeBanned } from './ban-index'
+import { RENDER_IDENTITY } from '../page-cache/render'
 
 export async function assertNotBanned(boardId: string, ip: string): Promise<void> {
+  // The page cache's own renders (marked by server.ts, which no client can imitate) are what everyone may see;
+  // banned visitors never reach the cache.
+  if (ip === RENDER_IDENTITY) return
   if (!(await mayBeBanned(boardId, ip))) return
   await assertNoPersonalBan(boardId, ip)
   await assertNoRangeBan(boardId, ip)

@@ -8,6 +8,7 @@ import type { ParamParser } from './params'
 import { CLIENT_IP_HEADER } from './client-ip'
 import { isAllowedOrigin, siteOriginOf } from './origins'
 import { consume } from '../rate-limit/limits'
+import { RENDER_IDENTITY } from '../page-cache/render'
 
 const JSON_LIMIT = 64 * 1024
 
@@ -40,14 +41,16 @@ export function route<S extends ParamSpec = ParamSpec, Q extends z.ZodType | und
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') checkOrigin(req)
       const url = new URL(req.url)
-      // Contract 0.12: 600 API requests per minute per address; health checks are never limited.
-      if (url.pathname !== '/api/health') await consume(clientIp(req), 'api')
+      // Contract 0.12: 600 API requests per minute per address; health checks are never limited, nor are the page
+      // cache's own renders (the visitor's request was counted before it, lib/page-cache/serve.ts).
+      const ip = clientIp(req)
+      if (url.pathname !== '/api/health' && ip !== RENDER_IDENTITY) await consume(ip, 'api')
       const rawParams = (await ctx?.params) ?? {}
       const params = {} as Record<string, unknown>
       for (const [name, parse] of Object.entries(spec.params ?? {})) params[name] = parse(String(rawParams[name] ?? ''))
       const query = spec.query ? spec.query.parse(Object.fromEntries(url.searchParams)) : undefined
       const body = spec.body ? spec.body.parse(await readJson(req)) : undefined
-      return await handler({ req, params: params as ParsedParams<S>, query: query as Infer<Q>, body: body as Infer<B>, ip: clientIp(req) })
+      return await handler({ req, params: params as ParsedParams<S>, query: query as Infer<Q>, body: body as Infer<B>, ip })
     } catch (err) {
       return errorResponse(err)
     }

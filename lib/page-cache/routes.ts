@@ -1,5 +1,7 @@
-// The public pages the page cache keeps (issue: home, board, thread, rules, stats), their invalidation tags, and
-// which domain events touch which pages. Thread ids are unique across boards, so a thread's tag needs no board.
+// The public pages the page cache keeps (issue: home, board, thread, rules, stats) and a thread's posts API (the
+// whole list, and the `after=` increments every reader of a page asks for once its socket has joined), their
+// invalidation tags, and which domain events touch which entries. Thread ids are unique across boards, so a
+// thread's tag needs no board.
 import type { BusEvent } from '../events/internal'
 import { getConfig } from '../config'
 
@@ -13,6 +15,8 @@ export interface CachedRoute {
   threadId?: number
   /** Longest time an entry may be served without an invalidating event (safety net; statistics age by time). */
   ttlMs: number
+  /** An API answer: the visitor's API rate limit applies, and no shared cache (CDN) may keep it. */
+  api?: true
 }
 
 /** A tag ending in ":*" names every tag with that prefix: here, every board page. */
@@ -20,9 +24,20 @@ export const ALL_BOARDS = 'board:*'
 const SAFETY_TTL_MS = 10 * 60_000
 const BOARD = /^\/board\/([a-z0-9]{1,10})$/
 const THREAD = /^\/board\/([a-z0-9]{1,10})\/thread\/([1-9][0-9]{0,9})$/
+const POSTS_API = /^\/api\/boards\/([a-z0-9]{1,10})\/threads\/([1-9][0-9]{0,9})\/posts$/
+/** The query parameters of GET …/posts, in the forms its handler accepts; anything else goes to the handler. */
+const POSTS_QUERY: Record<string, RegExp> = { after: /^[1-9][0-9]{0,9}$/, includeSurveys: /^(?:true|false)$/ }
 
-/** The cache route of a path (no query string), or null when the page is not cached. */
-export function cachedRoute(pathname: string): CachedRoute | null {
+const isThreadId = (id: string) => Number(id) <= 2147483647
+const threadTags = (boardId: string, threadId: string) => [`thread:${threadId}`, `threads:${boardId}`]
+
+/** The cache route of a request path, or null when it is not cached. Pages are cached only without a query. */
+export function cachedRoute(pathname: string, search = ''): CachedRoute | null {
+  const api = POSTS_API.exec(pathname)
+  if (api && isThreadId(api[2]) && isPostsQuery(search)) {
+    return { tags: threadTags(api[1], api[2]), boardId: api[1], threadId: Number(api[2]), ttlMs: SAFETY_TTL_MS, api: true }
+  }
+  if (search) return null
   if (pathname === '/') return { tags: ['home'], ttlMs: SAFETY_TTL_MS }
   if (pathname === '/rules') return { tags: ['rules'], ttlMs: SAFETY_TTL_MS }
   if (pathname === '/stats') {
@@ -33,10 +48,14 @@ export function cachedRoute(pathname: string): CachedRoute | null {
   let m = BOARD.exec(pathname)
   if (m) return { tags: [`board:${m[1]}`], boardId: m[1], ttlMs: SAFETY_TTL_MS }
   m = THREAD.exec(pathname)
-  if (m && Number(m[2]) <= 2147483647) {
-    return { tags: [`thread:${m[2]}`, `threads:${m[1]}`], boardId: m[1], threadId: Number(m[2]), ttlMs: SAFETY_TTL_MS }
-  }
+  if (m && isThreadId(m[2])) return { tags: threadTags(m[1], m[2]), boardId: m[1], threadId: Number(m[2]), ttlMs: SAFETY_TTL_MS }
   return null
+}
+
+function isPostsQuery(search: string): boolean {
+  const params = new URLSearchParams(search)
+  const names = [...params.keys()]
+  return new Set(names).size === names.length && names.every((name) => Object.hasOwn(POSTS_QUERY, name) && POSTS_QUERY[name].test(params.get(name)!))
 }
 
 /** The tags an event makes stale; 'all' when every page may show the change. */

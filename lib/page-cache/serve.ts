@@ -1,11 +1,14 @@
 // Serving public pages from the cache (server.ts calls this before Next). A page is served from memory when it
 // is a plain GET/HEAD of a cached route without query string or client-navigation headers, and the visitor is not
 // possibly banned on that board (lib/bans/ban-index.ts); otherwise Next renders it as before. Pages are the same
-// for every visitor: staff controls and visitor-local state are drawn by client code.
+// for every visitor: staff controls and visitor-local state are drawn by client code. A thread's posts API is
+// served the same way, after the visitor's API rate limit (contract 0.12), and marked for no shared cache: a
+// reader catching up after joining its room must not get a CDN's copy from a few seconds before.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getDb } from '../db/client'
 import { subscribe } from '../events/bus'
 import { mayBeBanned } from '../bans/ban-index'
+import { consume } from '../rate-limit/limits'
 import { cachedRoute, tagsFor, type CachedRoute } from './routes'
 import { PageStore, type CacheEntry, type RenderedPage } from './store'
 
@@ -29,7 +32,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const tags = tagsFor(event)
     if (tags === 'all' || tags.length) store.invalidate(tags)
   })
-  const cacheControl = `public, max-age=0, s-maxage=${options.cdnSeconds}, must-revalidate`
+  const pageCacheControl = `public, max-age=0, s-maxage=${options.cdnSeconds}, must-revalidate`
+  const apiCacheControl = 'no-cache'
 
   return {
     store,
@@ -37,11 +41,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     async serve(req, res, clientIp) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false
       const url = req.url ?? '/'
-      if (url.includes('?')) return false
       // Client-side navigations and prefetches ask for the RSC payload on the same URL.
       if (req.headers.rsc || req.headers['next-router-prefetch'] || req.headers['next-router-state-tree']) return false
-      const route = cachedRoute(url)
+      const queryAt = url.indexOf('?')
+      const route = queryAt < 0 ? cachedRoute(url) : cachedRoute(url.slice(0, queryAt), url.slice(queryAt))
       if (!route) return false
+      // Over the limit: Next's handler answers with the contract's 429.
+      if (route.api && !(await consume(clientIp, 'api').then(() => true, () => false))) return false
       if (route.boardId && await mayBeBanned(route.boardId, clientIp)) return false
 
       // The Host header is part of the key, so a forged one can only ever poison its own entries.
@@ -59,7 +65,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         }
         entry = stored
       }
-      sendEntry(req, res, entry, cacheControl, cache)
+      sendEntry(req, res, entry, route.api ? apiCacheControl : pageCacheControl, cache)
       return true
     },
   }

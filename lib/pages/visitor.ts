@@ -7,7 +7,6 @@ import { CLIENT_IP_HEADER } from '../http/client-ip'
 import { boardIdParam, idParam } from '../http/params'
 import { getBoardOrThrow } from '../boards/queries'
 import { assertNotBanned } from '../bans/check'
-import { RENDER_IDENTITY } from '../page-cache/render'
 import { listBoardThreads, listThreadPosts } from '../threads/queries'
 import { referencedPostIds } from '../markup/parse'
 import { locatePosts } from '../posts/locate'
@@ -17,11 +16,6 @@ import type { BanBody } from '@/components/bans/ban-screen'
 
 async function visitorIp(): Promise<string> {
   return (await headers()).get(CLIENT_IP_HEADER) ?? '0.0.0.0'
-}
-
-/** The ban check of a page; a render for the page cache is nobody in particular (banned visitors never get it). */
-async function assertVisitorNotBanned(boardId: string, ip: string): Promise<void> {
-  if (ip !== RENDER_IDENTITY) await assertNotBanned(boardId, ip)
 }
 
 async function outcome<T>(load: () => Promise<T>): Promise<T | { kind: 'not-found'; what: string } | { kind: 'banned'; body: BanBody }> {
@@ -39,7 +33,7 @@ export const loadBoardPage = cache(async (rawBoardId: string) => {
   const ip = await visitorIp()
   return outcome(async () => {
     const board = await getBoardOrThrow(boardIdParam(rawBoardId))
-    await assertVisitorNotBanned(board.id, ip)
+    await assertNotBanned(board.id, ip)
     return { kind: 'ok' as const, board, threads: await listBoardThreads(board.id) }
   })
 })
@@ -49,7 +43,7 @@ export const loadBoardForPosting = cache(async (rawBoardId: string) => {
   const ip = await visitorIp()
   return outcome(async () => {
     const board = await getBoardOrThrow(boardIdParam(rawBoardId))
-    await assertVisitorNotBanned(board.id, ip)
+    await assertNotBanned(board.id, ip)
     return { kind: 'ok' as const, board }
   })
 })
@@ -58,7 +52,7 @@ export const loadThreadPage = cache(async (rawBoardId: string, rawThreadId: stri
   const ip = await visitorIp()
   return outcome(async () => {
     const board = await getBoardOrThrow(boardIdParam(rawBoardId))
-    await assertVisitorNotBanned(board.id, ip)
+    await assertNotBanned(board.id, ip)
     const threadId = idParam('Thread not found')(rawThreadId)
     // Poll results hold each poll's summary too: one read of the thread's polls serves both.
     const [{ thread, posts: read }, results] = await Promise.all([

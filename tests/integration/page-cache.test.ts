@@ -1,5 +1,6 @@
 // The page cache (issue 7): public pages come from memory with ETags and 304s, and every kind of write shows on
-// the very next request of each page it touches. Banned visitors never get a cached board or thread.
+// the very next request of each page it touches (a thread's posts API too). Banned visitors never get a cached
+// board, thread or posts API answer.
 import { get } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -37,6 +38,12 @@ function rawGet(path: string, headers: Record<string, string>): Promise<{ header
       res.on('end', () => resolve({ headers: res.headers as Record<string, string | undefined>, body: Buffer.concat(chunks) }))
     }).on('error', reject)
   })
+}
+
+/** A thread's posts API answer (parsed) and how it was served. */
+async function postsApi(board: string, threadId: number, query = '') {
+  const res = await page(`/api/boards/${board}/threads/${threadId}/posts${query}`)
+  return { ...res, body: JSON.parse(res.text) as { posts: { id: number; content: string; color: string; isBanned: boolean; survey: unknown }[]; thread: { is_sticky: boolean; is_dead: boolean; post_count: number } } }
 }
 
 /** GETs a page twice, so the second answer surely comes from the cache. */
@@ -85,6 +92,25 @@ describe('serving', () => {
     expect([head.status, head.headers.get('x-corkboard-cache')]).toEqual([200, 'HIT'])
   })
 
+  it('serves a thread’s posts API from memory too, each accepted query on its own, never for a shared cache', async () => {
+    const t = await newThread('food', 'API readers')
+    const direct = await postsApi('food', t.threadId)
+    expect([direct.status, direct.cache]).toEqual([200, 'MISS'])
+    const hit = await postsApi('food', t.threadId)
+    expect([hit.status, hit.cache, hit.text]).toEqual([200, 'HIT', direct.text])
+    expect(hit.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(hit.headers.get('cache-control')).toBe('no-cache')
+    expect((await fetch(`${server.url}/api/boards/food/threads/${t.threadId}/posts`, { headers: { 'If-None-Match': hit.etag! } })).status).toBe(304)
+    const after = await postsApi('food', t.threadId, `?after=${t.postId}`)
+    expect([after.cache, after.body.posts]).toEqual(['MISS', []])
+    expect((await postsApi('food', t.threadId, `?after=${t.postId}`)).cache).toBe('HIT')
+    // Refused queries and unknown threads are answered by the handler, uncached.
+    const bad = await postsApi('food', t.threadId, '?after=abc')
+    expect([bad.status, bad.cache]).toEqual([400, null])
+    expect((await page('/api/boards/food/threads/999999/posts')).status).toBe(404)
+    expect((await page('/api/boards/food/threads/999999/posts')).cache).toBe('MISS')
+  })
+
   it('renders a cold page once for many concurrent readers', async () => {
     const { threadId } = await newThread('food', 'Popular')
     const answers = await Promise.all(Array.from({ length: 12 }, () => page(`/board/food/thread/${threadId}`)))
@@ -113,9 +139,13 @@ describe('every write shows on the next request of each page it touches', () => 
     const t = await newThread('anime', 'Reply target')
     await cached('/board/anime')
     await cached(`/board/anime/thread/${t.threadId}`)
+    await cached(`/api/boards/anime/threads/${t.threadId}/posts`)
+    await cached(`/api/boards/anime/threads/${t.threadId}/posts?after=${t.postId}`)
     await reply('anime', t.threadId, 'a brand new reply')
     expect((await page(`/board/anime/thread/${t.threadId}`)).text).toContain('a brand new reply')
     expect((await page('/board/anime')).text).toContain('a brand new reply')
+    expect((await postsApi('anime', t.threadId)).body.posts.map((p) => p.content)).toContain('a brand new reply')
+    expect((await postsApi('anime', t.threadId, `?after=${t.postId}`)).body.posts.map((p) => p.content)).toEqual(['a brand new reply'])
   })
 
   it('post_deleted and thread_deleted by their owner: gone from both pages', async () => {
@@ -123,11 +153,14 @@ describe('every write shows on the next request of each page it touches', () => 
     const r = await reply('diy', t.threadId, 'soon deleted reply', { Cookie: t.cookie })
     await cached('/board/diy')
     await cached(`/board/diy/thread/${t.threadId}`)
+    await cached(`/api/boards/diy/threads/${t.threadId}/posts`)
     expect((await fetch(`${server.url}/api/boards/diy/threads/${t.threadId}/posts/${r.postId}`, { method: 'DELETE', headers: { Cookie: t.cookie, ...as('192.0.2.10') } })).status).toBe(200)
     expect((await page(`/board/diy/thread/${t.threadId}`)).text).not.toContain('soon deleted reply')
+    expect((await postsApi('diy', t.threadId)).text).not.toContain('soon deleted reply')
     expect((await page('/board/diy')).text).not.toContain('soon deleted reply')
     expect((await fetch(`${server.url}/api/boards/diy/threads/${t.threadId}`, { method: 'DELETE', headers: { Cookie: t.cookie, ...as('192.0.2.10') } })).status).toBe(200)
     expect((await page(`/board/diy/thread/${t.threadId}`)).text).toContain('Thread not found')
+    expect((await postsApi('diy', t.threadId)).status).toBe(404)
     expect((await page('/board/diy')).text).not.toContain('Owner deletes')
   })
 
@@ -137,15 +170,21 @@ describe('every write shows on the next request of each page it touches', () => 
     const gone = await reply('gaming', t.threadId, 'staff removes this')
     await cached('/board/gaming')
     await cached(`/board/gaming/thread/${t.threadId}`)
+    await cached(`/api/boards/gaming/threads/${t.threadId}/posts`)
     expect((await admin.write('PUT', `/api/admin/posts/${r.postId}/color`, { boardId: 'gaming', threadId: t.threadId, color: 'purple' })).status).toBe(200)
     expect((await page(`/board/gaming/thread/${t.threadId}`)).text).toMatch(/text-purple-700[^>]*>(?:(?!<article).)*colour me/s)
+    expect((await postsApi('gaming', t.threadId)).body.posts.find((p) => p.id === r.postId)?.color).toBe('purple')
+    await cached(`/api/boards/gaming/threads/${t.threadId}/posts`)
     expect((await admin.write('DELETE', `/api/admin/posts/${gone.postId}`, { boardId: 'gaming', threadId: t.threadId, reason: 'spam' })).status).toBe(200)
     expect((await page(`/board/gaming/thread/${t.threadId}`)).text).not.toContain('staff removes this')
+    expect((await postsApi('gaming', t.threadId)).text).not.toContain('staff removes this')
+    await cached(`/api/boards/gaming/threads/${t.threadId}/posts`)
     expect((await page('/board/gaming')).text).not.toContain('staff removes this')
     expect((await page('/board/gaming')).text).not.toContain('aria-label="Sticky"')
     expect((await admin.write('PUT', `/api/admin/boards/gaming/threads/${t.threadId}/sticky`)).status).toBe(200)
     expect((await page('/board/gaming')).text).toContain('aria-label="Sticky"')
     expect((await page(`/board/gaming/thread/${t.threadId}`)).text).toContain('data-testid="sticky-pin"')
+    expect((await postsApi('gaming', t.threadId)).body.thread.is_sticky).toBe(true)
   })
 
   it('thread_died: the pruned thread shows as archived', async () => {
@@ -156,21 +195,28 @@ describe('every write shows on the next request of each page it touches', () => 
       await sql(server.database, 'INSERT INTO threads (board_id, topic, is_sticky, is_dead, post_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', 'fitness', `filler ${i}`, false, false, 0, now, now)
     }
     await cached(`/board/fitness/thread/${victim.threadId}`)
+    await cached(`/api/boards/fitness/threads/${victim.threadId}/posts`)
     await newThread('fitness', 'The hundred and first')
     expect((await page(`/board/fitness/thread/${victim.threadId}`)).text).toContain('data-testid="archived-banner"')
+    expect((await postsApi('fitness', victim.threadId)).body.thread.is_dead).toBe(true)
   })
 
   it('survey_created and survey_vote: the poll and its counts', async () => {
     const t = await newThread('science', 'Poll thread')
     await cached(`/board/science/thread/${t.threadId}`)
+    await cached(`/api/boards/science/threads/${t.threadId}/posts`)
     const created = await json('POST', `/api/boards/science/threads/${t.threadId}/posts/${t.postId}/survey`, { survey_type: 'single', question: 'Tabs or spaces?', options: ['Tabs', 'Spaces'] }, { Cookie: t.cookie })
     expect(created.status).toBe(201)
     const withPoll = await page(`/board/science/thread/${t.threadId}`)
     expect(withPoll.text).toContain('Tabs or spaces?')
+    expect((await postsApi('science', t.threadId)).text).toContain('Tabs or spaces?')
     await cached(`/board/science/thread/${t.threadId}`)
+    const before = (await cached(`/api/boards/science/threads/${t.threadId}/posts`)).text
     expect((await json('POST', `/api/boards/science/surveys/${created.body.survey.id}/vote`, { option_ids: [created.body.survey.options[1].id] })).status).toBe(200)
     // React separates adjacent text with empty comments; the count sits in the poll's header.
     expect((await page(`/board/science/thread/${t.threadId}`)).text.replaceAll('<!-- -->', '')).toContain('Single choice · 1 response<')
+    const afterVote = await postsApi('science', t.threadId)
+    expect([afterVote.cache, afterVote.text === before]).toEqual(['MISS', false])
   })
 
   it('a ban with post context marks the post on the thread and the board', async () => {
@@ -178,10 +224,12 @@ describe('every write shows on the next request of each page it touches', () => 
     const r = await reply('movies', t.threadId, 'bannable words')
     await cached('/board/movies')
     await cached(`/board/movies/thread/${t.threadId}`)
+    await cached(`/api/boards/movies/threads/${t.threadId}/posts`)
     const ban = await admin.write('POST', '/api/admin/bans', { ip_address: '192.0.2.11', board_id: 'movies', reason: 'words', expires_at: new Date(Date.now() + 3600_000).toISOString(), thread_id: t.threadId, post_id: r.postId })
     expect(ban.status).toBe(201)
     expect((await page(`/board/movies/thread/${t.threadId}`)).text).toContain('(USER WAS BANNED FOR THIS POST)')
     expect((await page('/board/movies')).text).toContain('(USER WAS BANNED FOR THIS POST)')
+    expect((await postsApi('movies', t.threadId)).body.posts.find((p) => p.id === r.postId)?.isBanned).toBe(true)
   })
 })
 
@@ -191,6 +239,7 @@ describe('bans', () => {
     const banned = reader()
     await cached('/board/sports')
     await cached(`/board/sports/thread/${t.threadId}`)
+    await cached(`/api/boards/sports/threads/${t.threadId}/posts`)
     expect((await admin.write('POST', '/api/admin/bans', { ip_address: banned, board_id: 'sports', reason: 'cache test', expires_at: new Date(Date.now() + 3600_000).toISOString() })).status).toBe(201)
     for (const path of ['/board/sports', `/board/sports/thread/${t.threadId}`]) {
       const seen = await page(path, { 'X-Forwarded-For': banned })
@@ -201,6 +250,10 @@ describe('bans', () => {
       expect((await page(path, { 'X-Forwarded-For': banned, 'X-Corkboard-Render': 'guess' })).text).toContain('cache test')
       expect((await page(path, { 'X-Forwarded-For': reader() })).cache).toBe('HIT')
     }
+    const api = await postsApi('sports', t.threadId)
+    const refused = await page(`/api/boards/sports/threads/${t.threadId}/posts`, { 'X-Forwarded-For': banned })
+    expect([refused.status, refused.cache, JSON.parse(refused.text).error]).toEqual([403, null, 'Banned'])
+    expect(api.cache).toBe('HIT')
     // Another board is not affected.
     expect((await page('/board/tech', { 'X-Forwarded-For': banned })).text).not.toContain('cache test')
   })

@@ -28,6 +28,26 @@ describe('all API requests', () => {
   })
 })
 
+describe('cached API answers', () => {
+  it('count toward the API limit like any other request, and the cache’s own renders do not', async () => {
+    const server = await startServer({ env: { TRUST_PROXY_HOPS: '1', RATE_LIMITS: JSON.stringify({ api: { points: 4 } }) } })
+    servers.push(server)
+    const created = await thread(server, randomIp())
+    const posts = `${server.url}/api/boards/tech/threads/${created.body.threadId}/posts`
+    const ip = randomIp()
+    // MISS (the render through the cache is not counted against anybody), then three HITs: four requests.
+    const answers = []
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(posts, { headers: as(ip) })
+      answers.push([res.status, res.headers.get('x-corkboard-cache')])
+    }
+    expect(answers).toEqual([[200, 'MISS'], [200, 'HIT'], [200, 'HIT'], [200, 'HIT']])
+    const limited = await fetch(posts, { headers: as(ip) })
+    expect(limited.status).toBe(429)
+    expect(await limited.json()).toEqual({ error: 'Rate limited', retryAfter: expect.any(Number) })
+  })
+})
+
 describe('thread creation limit', () => {
   it('allows 3 threads per 15 minutes and then answers 429 with Retry-After; rejected requests count too', async () => {
     const server = await startServer({ env: { TRUST_PROXY_HOPS: '1' } })

@@ -1,4 +1,4 @@
-// Which cached pages a board settings change drops (lib/page-cache/routes.ts).
+// Which requests the page cache keeps, and which cached entries a board settings change drops (lib/page-cache/routes.ts).
 import { describe, expect, it } from 'vitest'
 import { cachedRoute, tagsFor } from '@/lib/page-cache/routes'
 import { PageStore } from '@/lib/page-cache/store'
@@ -17,5 +17,27 @@ describe('board_updated', () => {
     for (const path of paths) await store.render(path, cachedRoute(path)!.tags, 60_000, async () => page(path), async () => true)
     store.invalidate(tagsFor({ name: 'board_updated', payload: { boardId: 'tech' } }))
     expect(paths.filter((p) => store.get(p))).toEqual(['/rules', '/board/diy', '/board/diy/thread/43'])
+  })
+})
+
+describe('routes', () => {
+  it('keeps pages only without a query string', () => {
+    expect(cachedRoute('/board/tech')).toMatchObject({ tags: ['board:tech'], boardId: 'tech' })
+    expect(cachedRoute('/board/tech', '?page=2')).toBeNull()
+    expect(cachedRoute('/board/tech/thread/42', '?x=1')).toBeNull()
+    expect(cachedRoute('/board/tech/thread/4294967296')).toBeNull()
+  })
+
+  it('keeps a thread posts API answer, with the thread page’s tags, for the queries its handler accepts', () => {
+    const posts = '/api/boards/tech/threads/42/posts'
+    for (const search of ['', '?after=17', '?includeSurveys=false', '?after=17&includeSurveys=true']) {
+      expect(cachedRoute(posts, search), search).toEqual({ tags: ['thread:42', 'threads:tech'], boardId: 'tech', threadId: 42, ttlMs: 600_000, api: true })
+    }
+    // Invalid or unknown parameters are the handler's to refuse (400), never cached.
+    for (const search of ['?after=0', '?after=abc', '?after=1&after=2', '?includeSurveys=yes', '?constructor=1', '?other=1']) {
+      expect(cachedRoute(posts, search), search).toBeNull()
+    }
+    expect(cachedRoute('/api/boards/tech/threads/42')).toBeNull()
+    expect(cachedRoute('/api/boards/tech/threads')).toBeNull()
   })
 })
