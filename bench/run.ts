@@ -119,7 +119,7 @@ async function main(): Promise<void> {
       { id: 'home', label: 'Home page (hot)', path: paths.home, headers: BROWSER_HEADERS },
       { id: 'board', label: 'Board page (hot)', path: paths.board, headers: BROWSER_HEADERS },
       { id: 'thread', label: 'Thread page, 300 posts (hot)', path: paths.thread, headers: BROWSER_HEADERS },
-      { id: 'posts-api', label: 'GET …/posts, 300 posts', path: paths['posts-api'], headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' } },
+      { id: 'posts-api', label: 'GET …/posts, 300 posts (hot)', path: paths['posts-api'], headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' } },
     ] as const
     const routes: BaselineRoute[] = []
     for (const r of reads) {
