@@ -2,7 +2,7 @@
 // repetition caches both pages, posts a reply to the thread (which invalidates the thread and its board), then
 // times the next request for each page, from the client's side: render, compression and delivery.
 import type { SeededThread } from './seed'
-import { BROWSER_HEADERS, multipart, POSTER_COOKIE, rawRequest } from './http'
+import { BROWSER_HEADERS, postReply, rawRequest } from './http'
 
 export interface ColdRenders { boardMs: number[]; threadMs: number[]; threadBytes: number; boardBytes: number; notMiss: number }
 
@@ -16,11 +16,7 @@ export async function measureColdRenders(url: string, threads: SeededThread[], r
     const threadPath = `${boardPath}/thread/${threadId}`
     for (const p of [threadPath, boardPath]) await get(url, p)
 
-    const { body, contentType } = multipart({ content: `Cold render #${i + 1}` })
-    const posted = await rawRequest(`${url}/api/boards/${boardId}/threads/${threadId}/posts`, {
-      method: 'POST', body, headers: { 'content-type': contentType, cookie: POSTER_COOKIE },
-    })
-    if (posted.status !== 201) throw new Error(`reply answered ${posted.status}: ${posted.body}`)
+    await postReply(url, { boardId, threadId }, `Cold render #${i + 1}`)
 
     const thread = await get(url, threadPath)
     const board = await get(url, boardPath)

@@ -5,7 +5,7 @@ import { fork, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { distribution, type Distribution } from './stats'
-import { multipart, POSTER_COOKIE, rawRequest } from './http'
+import { postReply } from './http'
 import type { WorkerCommand, WorkerReply } from './fanout-worker'
 
 export interface FanoutOptions {
@@ -79,12 +79,8 @@ export async function runFanout(options: FanoutOptions): Promise<FanoutResult[]>
       let missing = 0
       try {
         for (let r = 0; r < options.repetitions; r++) {
-          const { body, contentType } = multipart({ content: `Fan-out ${size} #${r + 1}: one reply to every client in the room.` })
           const started = wallNow()
-          const res = await rawRequest(`${options.url}/api/boards/${options.boardId}/threads/${options.threadId}/posts`, {
-            method: 'POST', body, headers: { 'content-type': contentType, cookie: POSTER_COOKIE },
-          })
-          if (res.status !== 201) throw new Error(`fan-out reply answered ${res.status}: ${res.body}`)
+          const res = await postReply(options.url, options, `Fan-out ${size} #${r + 1}: one reply to every client in the room.`)
           const postId = (JSON.parse(res.body.toString()) as { postId: number }).postId
           const answers = await Promise.all(workers.map((w) => ask(w, { type: 'collect', postId, timeoutMs: COLLECT_TIMEOUT_MS }, 'times')))
           const times = answers.flatMap((a) => a.times)

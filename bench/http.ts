@@ -53,3 +53,13 @@ export function multipart(fields: Record<string, string>, file?: { field: string
 
 /** A returning visitor's poster cookie (contract 0.7): 43 base64url characters. */
 export const POSTER_COOKIE = `cb_poster=${'benchmark-visitor'.padEnd(43, '0')}`
+
+/** Posts a text reply as a returning visitor; throws unless it is created (201). */
+export async function postReply(baseUrl: string, thread: { boardId: string; threadId: number }, content: string): Promise<RawResponse> {
+  const { body, contentType } = multipart({ content })
+  const res = await rawRequest(`${baseUrl}/api/boards/${thread.boardId}/threads/${thread.threadId}/posts`, {
+    method: 'POST', body, headers: { 'content-type': contentType, cookie: POSTER_COOKIE },
+  })
+  if (res.status !== 201) throw new Error(`reply answered ${res.status}: ${res.body}`)
+  return res
+}

@@ -13,7 +13,8 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { startServer, ROOT, type TestServer } from '../tests/helpers/server'
 import { createTestDatabase } from '../tests/helpers/database'
-import { benchPhoto, seedSite } from './seed'
+import { benchPhoto, FULL_THREAD_POSTS, seedSite } from './seed'
+import { DEFAULT_BOARDS } from '../lib/boards/defaults'
 import { startBaseline, type Baseline, type BaselineRoute } from './baseline-server'
 import { runLoad, settle, type LoadOptions, type LoadResult } from './http-load'
 import { measureColdRenders } from './cold-render'
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
     server = await startServer(serverOptions)
     log(`server ${server.url} (pid ${server.proc.pid})`)
 
-    const full = site.threads.filter((t) => t.postCount === 300)
+    const full = site.threads.filter((t) => t.postCount === FULL_THREAD_POSTS)
     const hot = full.find((t) => t.boardId === HOT_BOARD)!
     const fanoutThread = site.threads.find((t) => t.boardId === 'tech' && t.postCount < 300)!
     const coldThreads = full.filter((t) => t !== hot)
@@ -105,7 +106,7 @@ async function main(): Promise<void> {
 
     const results: BenchResults = {
       date: startedAt.toISOString(), machine, database: database.provider, settings,
-      seed: { boards: 12, threads: site.threads.length, posts: site.posts, seconds: site.seconds, hotThread: paths.thread },
+      seed: { boards: DEFAULT_BOARDS.length, threads: site.threads.length, posts: site.posts, seconds: site.seconds, hotThread: paths.thread },
       http: [], cold: [], coldNotMiss: 0, fanout: [], serverRssStartMb: rssMb(server.proc.pid!),
     }
 
@@ -184,7 +185,7 @@ async function main(): Promise<void> {
 
     if (only.has('image-reply')) {
       // Four photos, so the server cannot skip work for a file it has just stored.
-      const photos = await Promise.all([0, 1, 2, 3].map((i) => benchPhoto(800, 600, 10 + i)))
+      const photos = await Promise.all([0, 1, 2, 3].map(() => benchPhoto(800, 600)))
       const bodies = photos.map((bytes, i) => multipart({ content: `Image reply ${i}` }, { field: 'image', name: `photo-${i}.jpg`, type: 'image/jpeg', bytes }))
       let n = 0
       log(`image replies (${(photos[0].length / 1024).toFixed(0)} KB JPEG, 800×600): ${settings.seconds} s, then sharp's bare thumbnail rate`)

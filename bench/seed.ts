@@ -64,15 +64,15 @@ function content(rand: () => number, earlierIds: number[]): string {
 async function seedImages(count: number): Promise<PostMedia['columns'][]> {
   const out: PostMedia['columns'][] = []
   for (let i = 0; i < count; i++) {
-    const bytes = await benchPhoto(800 + 64 * i, 600, i)
+    const bytes = await benchPhoto(800 + 64 * i, 600)
     out.push((await attachMedia({ buffer: bytes, filename: `photo-${i}.jpg`, declaredType: 'image/jpeg' })).columns)
   }
   return out
 }
 
-/** A photo-like JPEG: a colour field with noise, so it compresses like a photo rather than a flat test card. */
-export function benchPhoto(width: number, height: number, variant: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 40 + variant * 30, g: 90, b: 160 - variant * 20 }, noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+/** A photo-like JPEG: blurred noise (new on every call), so it compresses like a photo rather than a flat test card. */
+export function benchPhoto(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
     .blur(1.2)
     .jpeg({ quality: 85 })
     .toBuffer()

@@ -1,9 +1,9 @@
 // sharp's bare thumbnail rate, the baseline of image replies: decode → strip metadata → 150 px WebP thumbnail, done by
 // sharp directly in a loop with as many operations in flight as the HTTP load has connections, in its own process
-// (like the server) for a fixed time. Same settings as lib/media/process.ts (no cache, pixel cap, rotate, quality 80).
+// (like the server) for a fixed time, with the app's own thumbnail function and sharp's cache off, as in the app.
 import { fork } from 'node:child_process'
 import sharp from 'sharp'
-import { MAX_PIXELS, THUMBNAIL_SIZE } from '../lib/media/process'
+import { thumbnailOf } from '../lib/media/process'
 
 export interface SharpRate { rate: number; count: number; seconds: number }
 
@@ -20,21 +20,13 @@ export function measureSharpRate(image: Buffer, concurrency: number, seconds: nu
   })
 }
 
-function thumbnail(bytes: Buffer): Promise<Buffer> {
-  return sharp(bytes, { limitInputPixels: MAX_PIXELS, pages: 1 })
-    .rotate()
-    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer()
-}
-
 async function loop(image: Buffer, concurrency: number, seconds: number): Promise<SharpRate> {
   const started = performance.now()
   const until = started + seconds * 1000
   let count = 0
   const lane = async () => {
     while (performance.now() < until) {
-      await thumbnail(image)
+      await thumbnailOf(image)
       count++
     }
   }

@@ -42,6 +42,10 @@ export async function listBoards(): Promise<PublicBoard[]> {
   return [...(await cachedBoards())]
 }
 
+export async function boardExists(boardId: string): Promise<boolean> {
+  return (await cachedBoards()).some((b) => b.id === boardId)
+}
+
 export async function getBoardOrThrow(boardId: string): Promise<PublicBoard> {
   const board = (await cachedBoards()).find((b) => b.id === boardId)
   if (!board) throw new NotFoundError('Board not found')

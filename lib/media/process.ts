@@ -69,7 +69,8 @@ async function processImage(bytes: Buffer, detected: DetectedMedia): Promise<Pro
   return { body, detected, width, height, thumbnail: await thumbnailOf(body) }
 }
 
-function thumbnailOf(image: Buffer): Promise<Buffer> {
+/** The 150 px WebP thumbnail of an image (its first frame), as every upload gets it; also bench/sharp-baseline.ts. */
+export function thumbnailOf(image: Buffer): Promise<Buffer> {
   return sharp(image, { limitInputPixels: MAX_PIXELS, pages: 1 })
     .rotate()
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })

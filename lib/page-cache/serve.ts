@@ -6,6 +6,7 @@
 // reader catching up after joining its room must not get a CDN's copy from a few seconds before.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getDb } from '../db/client'
+import { boardExists } from '../boards/queries'
 import { subscribe } from '../events/bus'
 import { mayBeBanned } from '../bans/ban-index'
 import { consume } from '../rate-limit/limits'
@@ -74,8 +75,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 /** Only pages of boards and threads that exist are kept (a missing one renders a not-found card with 200). */
 async function stillExists(route: CachedRoute): Promise<boolean> {
   if (!route.boardId) return true
+  if (route.threadId === undefined) return boardExists(route.boardId)
   const db = await getDb()
-  if (route.threadId === undefined) return (await db.board.count({ where: { id: route.boardId } })) === 1
   return (await db.thread.count({ where: { id: route.threadId, boardId: route.boardId } })) === 1
 }
 

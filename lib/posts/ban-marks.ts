@@ -3,19 +3,18 @@
 import type { Db } from '../db/client'
 import type { BanMark } from './to-public'
 
-function newestPerPost(bans: (BanMark & { id: number; postId: number })[]): Map<number, BanMark> {
-  return new Map(bans.sort((a, b) => a.id - b.id).map((b) => [b.postId, { reason: b.reason, createdAt: b.createdAt, expiresAt: b.expiresAt }]))
+const BAN_MARK_SELECT = { id: true, postId: true, reason: true, createdAt: true, expiresAt: true } as const
+
+/** Bans naming posts (their post id is set by the query) → each post's newest mark. */
+function newestPerPost(bans: (BanMark & { id: number; postId: number | null })[]): Map<number, BanMark> {
+  return new Map(bans.sort((a, b) => a.id - b.id).map((b) => [b.postId!, { reason: b.reason, createdAt: b.createdAt, expiresAt: b.expiresAt }]))
 }
 
 /** Ban marks of a few posts (a board page's window of posts, one post). */
 export async function banMarksFor(db: Db, postIds: number[]): Promise<Map<number, BanMark>> {
   if (!postIds.length) return new Map()
   // No ORDER BY in SQL: Prisma splits a long IN list only for an unordered query.
-  const bans = await db.ban.findMany({
-    where: { postId: { in: postIds }, isActive: true },
-    select: { id: true, postId: true, reason: true, createdAt: true, expiresAt: true },
-  })
-  return newestPerPost(bans.map((b) => ({ ...b, postId: b.postId! })))
+  return newestPerPost(await db.ban.findMany({ where: { postId: { in: postIds }, isActive: true }, select: BAN_MARK_SELECT }))
 }
 
 /**
@@ -30,6 +29,5 @@ export async function banMarksInThread(db: Db, threadId: number, afterPostId = 0
     FROM posts p WHERE p.thread_id = ${threadId} AND p.id > ${afterPostId}`
   const banIds = rows.flatMap((r) => (r.ban_id === null ? [] : [Number(r.ban_id)]))
   if (!banIds.length) return new Map()
-  const bans = await db.ban.findMany({ where: { id: { in: banIds } }, select: { id: true, postId: true, reason: true, createdAt: true, expiresAt: true } })
-  return newestPerPost(bans.map((b) => ({ ...b, postId: b.postId! })))
+  return newestPerPost(await db.ban.findMany({ where: { id: { in: banIds } }, select: BAN_MARK_SELECT }))
 }

@@ -6,7 +6,7 @@ import { rawBoardPosts, rawCountries, rawHours, rawVisitors, type CountryFigures
 import { rolledUntilDay, rolledUntilHour } from './rollup'
 import { rolledBoardPosts, rolledCountries, rolledVisitors, splitWindow, type WindowParts } from './windows'
 import { getDb } from '../db/client'
-import { hourStart, minuteOf, MINUTES_PER_DAY, MINUTES_PER_HOUR } from './time'
+import { hourOfDate, hourStart, minuteOf, MINUTES_PER_DAY, MINUTES_PER_HOUR } from './time'
 import { MAX_HOURS, type HourlyStats, type StatsOverview } from './types'
 
 const TOP_COUNTRIES = 50
@@ -68,7 +68,7 @@ export async function computeOverview(now: Date): Promise<StatsOverview> {
 
 /** The last MAX_HOURS UTC hours, oldest first, zero-filled; the last entry is the current, partial hour. */
 export async function computeHourly(now: Date): Promise<HourlyStats> {
-  const lastHour = Math.floor(minuteOf(now) / MINUTES_PER_HOUR)
+  const lastHour = hourOfDate(now)
   const firstHour = lastHour - MAX_HOURS + 1
   // Rolled-up hours come from stats_hourly (their raw rows may be gone), the rest from raw rows.
   const rolledUntil = (await rolledUntilHour()) ?? 0
@@ -79,7 +79,7 @@ export async function computeHourly(now: Date): Promise<HourlyStats> {
     rawHours(rawFrom, (lastHour + 1) * MINUTES_PER_HOUR),
   ])
   const figures = new Map<number, HourFigures>(raw)
-  for (const r of rolled) figures.set(Math.floor(minuteOf(r.hour) / MINUTES_PER_HOUR), { uniqueVisitors: r.uniqueVisitors, views: r.pageViews, posts: r.posts })
+  for (const r of rolled) figures.set(hourOfDate(r.hour), { uniqueVisitors: r.uniqueVisitors, views: r.pageViews, posts: r.posts })
   const hours = Array.from({ length: MAX_HOURS }, (_, i) => firstHour + i)
   return {
     hours: MAX_HOURS,

@@ -4,6 +4,7 @@
 // statistics can flush it first.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getDb } from '../db/client'
+import { listBoards } from '../boards/queries'
 import { countryCodeFor } from '../geo/country'
 import { visitorHash } from './salt'
 import { dayOfMinute, minuteOf } from './time'
@@ -104,11 +105,10 @@ export async function flushPageViews(): Promise<void> {
   r.rows.clear()
   r.flushing = (async () => {
     try {
-      const db = await getDb()
       // Pages of unknown boards answer with a not-found card; they are not views of a board.
-      const boards = new Set((await db.board.findMany({ select: { id: true } })).map((b) => b.id))
+      const boards = new Set((await listBoards()).map((b) => b.id))
       const views = rows.filter((row) => row.boardId === null || boards.has(row.boardId))
-      if (views.length) await db.pageView.createMany({ data: views })
+      if (views.length) await (await getDb()).pageView.createMany({ data: views })
     } catch (err) {
       console.error(`statistics: ${rows.length} page view rows not written:`, err)
     } finally {

@@ -4,7 +4,7 @@
 // rolled up, nothing after. Housekeeping rolls up once an hour (lib/stats/cleanup.ts).
 import { getDb } from '../db/client'
 import { firstRawMinute, rawBoardPosts, rawCountries, rawHours, rawVisitors } from './raw-queries'
-import { dayOfMinute, dayStart, hourOfMinute, hourStart, minuteOf, MINUTES_PER_DAY, MINUTES_PER_HOUR } from './time'
+import { dayOfDate, dayOfMinute, dayStart, hourOfDate, hourOfMinute, hourStart, minuteOf, MINUTES_PER_DAY, MINUTES_PER_HOUR } from './time'
 
 // Page views are written in batches a few seconds late; a period is rolled up only once they have surely arrived.
 const LATE_ROWS_MARGIN_MINUTES = 15
@@ -15,14 +15,14 @@ const HOURS_PER_BATCH = 24 * 7
 export async function rolledUntilDay(): Promise<number | null> {
   const db = await getDb()
   const last = await db.statsDaily.findFirst({ orderBy: { day: 'desc' }, select: { day: true } })
-  return last ? dayOfMinute(minuteOf(last.day)) + 1 : null
+  return last ? dayOfDate(last.day) + 1 : null
 }
 
 /** The first hour not rolled up yet, or null when nothing was ever rolled up. */
 export async function rolledUntilHour(): Promise<number | null> {
   const db = await getDb()
   const last = await db.statsHourly.findFirst({ orderBy: { hour: 'desc' }, select: { hour: true } })
-  return last ? hourOfMinute(minuteOf(last.hour)) + 1 : null
+  return last ? hourOfDate(last.hour) + 1 : null
 }
 
 /** Rolls up every complete hour and day not yet rolled up. */
