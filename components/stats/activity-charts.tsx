@@ -4,16 +4,11 @@ import useSWR from 'swr'
 import { Line } from 'react-chartjs-2'
 import type { HourlyStats } from '@/lib/stats/types'
 import { Card } from '@/components/ui/card'
+import { fetchJson } from '@/lib/client/fetch-json'
 import { PALETTE } from './chart-setup'
 
 const RANGES = [{ hours: 24, label: 'Last 24 Hours' }, { hours: 48, label: 'Last 48 Hours' }, { hours: 168, label: 'Last 7 Days' }]
 const LINE_OPTIONS = { responsive: true, maintainAspectRatio: false, interaction: { mode: 'index' as const, intersect: false }, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } }
-
-async function fetchHourly(url: string): Promise<HourlyStats> {
-  const res = await fetch(url)
-  if (!res.ok) throw new Error(`${url}: ${res.status}`)
-  return res.json()
-}
 
 /** Hour labels in the reader's time zone: "14:00", or "Mon 14:00" over a week. */
 function hourLabel(iso: string, hours: number): string {
@@ -25,9 +20,9 @@ function hourLabel(iso: string, hours: number): string {
 /** Visitor Activity and Post Activity line charts with the 24/48/168-hour selector. */
 export function ActivityCharts({ initial }: { initial: HourlyStats }) {
   const [hours, setHours] = useState(initial.hours)
-  const { data, isLoading } = useSWR(`/api/stats/hourly?hours=${hours}`, fetchHourly, {
+  const { data, isLoading } = useSWR(`/api/stats/hourly?hours=${hours}`, fetchJson<HourlyStats>, {
     fallbackData: hours === initial.hours ? initial : undefined,
-    revalidateOnMount: hours !== initial.hours,
+    revalidateOnMount: false, // the page brought the first range; another range has no data yet and is fetched
     revalidateOnFocus: false,
     // Hourly failures are only logged (staff-and-stats spec 8).
     onError: (err) => console.error('hourly statistics failed:', err),

@@ -1,20 +1,14 @@
 'use client'
 import Link from 'next/link'
 import useSWR from 'swr'
-import type { HourlyStats, StatsOverview } from '@/lib/stats/types'
+import { STATS_FAILED as FAILED, type HourlyStats, type StatsOverview } from '@/lib/stats/types'
+import { fetchJson } from '@/lib/client/fetch-json'
 import { formatTimestamp } from '@/lib/ui/relative-time'
 import { Card } from '@/components/ui/card'
 import { ActivityCharts } from './activity-charts'
 import { BoardActivityChart, CountryCharts } from './distribution-charts'
 
 const REFRESH_MS = 5 * 60_000
-const FAILED = 'Failed to load statistics. Please try again later.'
-
-async function fetchJson<T>(url: string): Promise<T> {
-  const res = await fetch(url)
-  if (!res.ok) throw new Error(`${url}: ${res.status}`)
-  return res.json()
-}
 
 /** /stats (staff-and-stats spec 2): summary cards, charts and the board table, refreshed every 5 minutes. */
 export function StatsView({ overview: initial, hourly }: { overview: StatsOverview; hourly: HourlyStats }) {

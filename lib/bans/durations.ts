@@ -18,7 +18,10 @@ export const BAN_DURATIONS: Duration[] = [
 
 export const DEFAULT_DURATION = '30d'
 
-export function expiryFor(value: string, now = Date.now()): string | null {
-  const d = BAN_DURATIONS.find((x) => x.value === value) ?? BAN_DURATIONS.find((x) => x.value === DEFAULT_DURATION)!
+/** The `expires_at` to send for a duration of `table` (its default when unknown): an ISO time, or null for Permanent. */
+export function expiryIn(table: readonly { value: string; hours: number | null }[], defaultValue: string, value: string, now = Date.now()): string | null {
+  const d = table.find((x) => x.value === value) ?? table.find((x) => x.value === defaultValue)!
   return d.hours === null ? null : new Date(now + d.hours * 3600_000).toISOString()
 }
+
+export const expiryFor = (value: string, now = Date.now()) => expiryIn(BAN_DURATIONS, DEFAULT_DURATION, value, now)

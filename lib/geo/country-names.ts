@@ -16,9 +16,14 @@ export function isKnownCountryCode(code: string): boolean {
   return countries.isValid(code.toUpperCase())
 }
 
-/** All ISO 3166-1 alpha-2 codes with English names, sorted by name (range-ban country grid). */
+/**
+ * Every ISO country for the range-ban grid, by name; CF (shared by proxies/CDNs and the Central African Republic,
+ * contract 5.9) first, under the name the rest of the app gives it.
+ */
 export function allCountries(): { code: string; name: string }[] {
-  return Object.entries(countries.getNames('en', { select: 'official' }))
+  const byName = Object.entries(countries.getNames('en', { select: 'official' }))
+    .filter(([code]) => code !== 'CF')
     .map(([code, name]) => ({ code, name }))
     .sort((a, b) => a.name.localeCompare(b.name))
+  return [{ code: 'CF', name: countryName('CF') }, ...byName]
 }

@@ -1,4 +1,6 @@
 // Range-ban durations offered by the create modal (staff spec 2); default 30 Days, Permanent sends no expiry (spec 5).
+import { expiryIn } from '../bans/durations'
+
 export interface RangebanDuration { value: string; label: string; hours: number | null }
 
 export const RANGEBAN_DURATIONS: RangebanDuration[] = [
@@ -16,7 +18,4 @@ export const RANGEBAN_DURATIONS: RangebanDuration[] = [
 export const DEFAULT_RANGEBAN_DURATION = '30d'
 
 /** The `expires_at` to send for a duration: an ISO time, or null for Permanent. */
-export function rangebanExpiry(value: string, now = Date.now()): string | null {
-  const d = RANGEBAN_DURATIONS.find((x) => x.value === value) ?? RANGEBAN_DURATIONS.find((x) => x.value === DEFAULT_RANGEBAN_DURATION)!
-  return d.hours === null ? null : new Date(now + d.hours * 3600_000).toISOString()
-}
+export const rangebanExpiry = (value: string, now = Date.now()) => expiryIn(RANGEBAN_DURATIONS, DEFAULT_RANGEBAN_DURATION, value, now)

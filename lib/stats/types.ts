@@ -19,3 +19,6 @@ export interface HourlyStats {
 }
 
 export const MAX_HOURS = 168
+
+/** What /stats shows when the figures cannot be loaded (staff-and-stats spec 8). */
+export const STATS_FAILED = 'Failed to load statistics. Please try again later.'

@@ -6,6 +6,7 @@ import { createStaff } from '../helpers/staff'
 import { form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
 import { staffLogin } from './staff-login'
+import { scriptSources } from '@/bench/js-size'
 
 // Texts that occur only in the code of one part, minified or not.
 const STAFF_MENU = 'Check Mod History'
@@ -20,7 +21,7 @@ function recordScripts(page: Page): Promise<string>[] {
 }
 
 /** Which of the marker texts occur in the scripts (a short failure message, unlike the scripts themselves). */
-async function markersIn(scripts: Promise<string>[] | string[]): Promise<string[]> {
+async function markersIn(scripts: Promise<string>[]): Promise<string[]> {
   const code = (await Promise.all(scripts)).join('\n')
   return [STAFF_MENU, STAFF_THREAD_CONTROLS, SOCKET_IO].filter((marker) => code.includes(marker))
 }
@@ -37,7 +38,7 @@ test('a visitor fetches no staff code and gets socket.io after the page scripts;
   expect(await markersIn(fetched)).toEqual([SOCKET_IO])
   // The scripts the served HTML names (what a page ships up front) leave socket.io out.
   const html = await (await page.request.get(path)).text()
-  const sources = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1])
+  const sources = scriptSources(html)
   expect(sources.length).toBeGreaterThan(0)
   expect(await markersIn(sources.map(async (src) => (await page.request.get(src)).text()))).toEqual([])
   await visitor.close()

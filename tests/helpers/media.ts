@@ -39,12 +39,11 @@ export const noisy = (width: number, height: number) => sharp({ create: { width,
 
 /** A PNG whose header claims 30000×30000 pixels (a decompression bomb) with almost no data. */
 export function pngBomb(): Buffer {
-  const chunk = pngChunk
   const ihdr = Buffer.alloc(13)
   ihdr.writeUInt32BE(30000, 0); ihdr.writeUInt32BE(30000, 4)
   ihdr[8] = 8; ihdr[9] = 2 // 8-bit RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(1024))), pngChunk('IEND', Buffer.alloc(0))])
 }
 
 function ffmpeg(args: string[], ext: string): Buffer {

@@ -9,7 +9,7 @@ import { startServer, type TestServer } from '../helpers/server'
 import { as, form, postForm } from '../helpers/http'
 import { gif, jpegWithGps, mp3, mp4, noisy, png, pngBomb, webm } from '../helpers/media'
 import { sql } from '../helpers/sql'
-import { loggedInAdmin } from '../helpers/staff'
+import { loggedInAdmin, type StaffClient } from '../helpers/staff'
 
 let server: TestServer
 let nextIp = 1
@@ -291,11 +291,13 @@ describe('POST /api/boards/{boardId}/threads/{threadId}/posts', () => {
 })
 
 describe('bans on posting', () => {
+  let admin: StaffClient
+  beforeAll(async () => { admin = await loggedInAdmin(server) })
+
   it('refuses a banned address with the Banned body, on its board and globally', async () => {
     const ip = freshIp()
     const { threadId } = await newThread(ip, 'food')
     const expires = new Date(Date.now() + 86_400_000)
-    const admin = await loggedInAdmin(server)
     expect((await admin.write('POST', '/api/admin/bans', { ip_address: ip, board_id: 'food', reason: 'spam', expires_at: expires.toISOString() })).status).toBe(201)
     const res = await postForm(postsUrl(threadId, 'food'), form({ content: 'still here' }), as(ip))
     expect(res.status).toBe(403)
@@ -311,7 +313,6 @@ describe('bans on posting', () => {
   })
 
   it('matches IPv6 posters by their /64', async () => {
-    const admin = await loggedInAdmin(server)
     expect((await admin.write('POST', '/api/admin/bans', { ip_address: '2001:db8:7:7::1', board_id: null, reason: 'raid', expires_at: null })).status).toBe(201)
     const res = await postForm(threadsUrl('movies'), form({ topic: 't', content: 'c' }, { name: 'a.png', bytes: await png() }), as('2001:db8:7:7:abcd::99'))
     expect(res.status).toBe(403)

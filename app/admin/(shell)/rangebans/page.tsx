@@ -2,7 +2,7 @@ import { staffForPage } from '@/lib/pages/staff'
 import { NotAuthorized } from '@/components/admin/not-authorized'
 import { listBoards } from '@/lib/boards/queries'
 import { listRangebans, rangebanStats } from '@/lib/rangebans/manage'
-import { allCountries, countryName } from '@/lib/geo/country-names'
+import { allCountries } from '@/lib/geo/country-names'
 import { RangebansPanel, type RangebanData } from '@/components/admin/rangebans-panel'
 
 export const metadata = { title: 'Rangebans' }
@@ -19,12 +19,6 @@ async function load(): Promise<RangebanData | null> {
   }
 }
 
-// The grid offers every ISO code; CF (shared by proxies/CDNs and the Central African Republic, contract 5.9) goes
-// first under the name the rest of the app gives it.
-function gridCountries() {
-  return [{ code: 'CF', name: countryName('CF') }, ...allCountries().filter((c) => c.code !== 'CF')]
-}
-
 // /admin/rangebans – admins only; the page renders the first state, the panel keeps it current.
 export default async function RangebansPage({ searchParams }: Props) {
   const staff = await staffForPage('admin')
@@ -32,5 +26,5 @@ export default async function RangebansPage({ searchParams }: Props) {
   const q = await searchParams
   const [boards, initial] = await Promise.all([listBoards(), load()])
   const boardFilter = q.boardId && boards.some((b) => b.id === q.boardId) ? q.boardId : ''
-  return <RangebansPanel initial={initial} countries={gridCountries()} boards={boards.map((b) => ({ id: b.id, name: b.name }))} boardFilter={boardFilter} />
+  return <RangebansPanel initial={initial} countries={allCountries()} boards={boards.map((b) => ({ id: b.id, name: b.name }))} boardFilter={boardFilter} />
 }
