@@ -3,6 +3,7 @@
 import type { MachineInfo } from './machine'
 import type { FanoutResult } from './fanout'
 import type { ScriptSizes } from './js-size'
+import { judgeSoak, type SoakResult } from './soak'
 import { distribution, formatMs, formatRate, formatRatio, ratio, type Distribution } from './stats'
 
 export interface Throughput { rps: number; p50: number; p99: number; failed: number }
@@ -23,13 +24,14 @@ export interface BenchResults {
   date: string
   machine: MachineInfo
   database: 'sqlite' | 'postgresql'
-  settings: { connections: number; seconds: number; warmUpSeconds: number; coldRepetitions: number; fanoutRepetitions: number; fanoutWorkers: number }
+  settings: { connections: number; seconds: number; warmUpSeconds: number; coldRepetitions: number; fanoutRepetitions: number; fanoutWorkers: number; soakMinutes?: number }
   seed: { boards: number; threads: number; posts: number; seconds: number; hotThread: string }
   http: HttpFigure[]
   cold: ColdFigure[]
   coldNotMiss: number
   fanout: FanoutResult[]
   js?: ScriptSizes & { page: string }
+  soak?: SoakResult
   /** Server RSS right after start, after the HTTP scenarios, and in the fresh process the fan-out runs on. */
   serverRssStartMb?: number
   serverRssAfterLoadMb?: number
@@ -97,6 +99,14 @@ export function evaluateTargets(r: BenchResults): Target[] {
     value: r.js ? `${(r.js.totalGzipBytes / KB).toFixed(1)} KB in ${r.js.scripts.length} scripts` : 'not measured',
     met: r.js ? r.js.totalGzipBytes <= 150 * KB : null,
   })
+  const soak = r.soak ? judgeSoak(r.soak) : null
+  targets.push({
+    name: `Soak (${r.soak?.minutes.length ?? 10} minutes of mixed load)`,
+    goal: 'no 5xx; RSS and p99 flat from minute to minute',
+    value: soak ? `${soak.serverErrors} server errors, RSS ${soak.rssGrowthMb >= 0 ? '+' : ''}${Math.round(soak.rssGrowthMb)} MB and read p99 ${formatRatio(soak.p99Growth)} from the 2nd to the last minute` : 'not measured',
+    // Flat: within 50 MB and twice the p99 of the second minute; shared machines wobble more than that rarely.
+    met: soak ? soak.serverErrors === 0 && soak.rssGrowthMb <= 50 && (soak.p99Growth ?? 1) <= 2 : null,
+  })
   return targets
 }
 
@@ -146,6 +156,16 @@ export function renderTables(r: BenchResults): { title: string; text: string; ma
     out.push({
       title: `JavaScript of the thread page (${r.js.page})`,
       ...table(['Scripts', 'Raw', 'Gzipped'], [[String(r.js.scripts.length), `${(r.js.totalBytes / KB).toFixed(1)} KB`, `${(r.js.totalGzipBytes / KB).toFixed(1)} KB`]], ['r', 'r', 'r']),
+    })
+  }
+  if (r.soak) {
+    const o = r.soak.options
+    out.push({
+      title: `Soak: ${o.readers} readers, ${o.textPerSecond} text and ${o.imagePerSecond} image replies/s, a thread every ${o.threadEverySeconds} s, ${o.sockets} sockets (per minute)`,
+      ...table(['Minute', 'Reads', 'Read p50', 'Read p99', 'Writes', 'Write p99', '5xx/failed', 'Refused', 'RSS', 'Sockets', 'Events'], r.soak.minutes.map((m) => [
+        String(m.minute), String(m.reads), formatMs(m.readP50), formatMs(m.readP99), String(m.writes), formatMs(m.writeP99), String(m.serverErrors),
+        Object.entries(m.refused).map(([s, n]) => `${n}×${s}`).join(' ') || '0', mb(m.rssMb), String(m.socketsConnected), String(m.eventsDelivered),
+      ]), ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'r']),
     })
   }
   out.push({

@@ -2,10 +2,11 @@
 // housekeeping off) and measures every figure of issue 7 beside a raw baseline from the same run; prints the tables,
 // writes bench/results/{date}.json and the results section of docs/PERFORMANCE.md.
 //
-//   npm run bench                          the full run (about 6 minutes on 2 cores)
+//   npm run bench                          the full run (about 16 minutes on 2 cores, 10 of them the soak)
 //   npm run bench -- --only=thread,cold    some scenarios only (printed, nothing written)
 //   npm run bench -- --profile=text-reply  one scenario with the server under --cpu-prof, summarised by top functions
-//   options: --seconds=10 --warmup=2 --connections=50 --cold=20 --fanout=1000,5000 --fanout-posts=5 --no-doc
+//   npm run bench -- --only=soak --soak-minutes=3   a shorter soak on its own
+//   options: --seconds=10 --warmup=2 --connections=50 --cold=20 --fanout=1000,5000 --fanout-posts=5 --soak-minutes=10 --no-doc
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -20,13 +21,14 @@ import { runLoad, settle, type LoadOptions, type LoadResult } from './http-load'
 import { measureColdRenders } from './cold-render'
 import { measureSharpRate } from './sharp-baseline'
 import { rssMb, runFanout } from './fanout'
+import { runSoak } from './soak'
 import { measureScripts } from './js-size'
 import { machineInfo } from './machine'
 import { BROWSER_HEADERS, multipart, POSTER_COOKIE, rawRequest, replayHeaders } from './http'
 import { coldFigure, renderTables, replaceDocSection, resultsMarkdown, type BenchResults } from './report'
 import { monotonicUs, profileMarkdown, summariseProfile, type CpuProfile } from './profile-summary'
 
-const SCENARIOS = ['js', 'home', 'board', 'thread', 'posts-api', 'cold', 'text-reply', 'image-reply', 'fanout'] as const
+const SCENARIOS = ['js', 'home', 'board', 'thread', 'posts-api', 'cold', 'text-reply', 'image-reply', 'fanout', 'soak'] as const
 type Scenario = (typeof SCENARIOS)[number]
 
 const { values: args } = parseArgs({
@@ -38,6 +40,7 @@ const { values: args } = parseArgs({
     fanout: { type: 'string', default: '1000,5000' },
     'fanout-posts': { type: 'string', default: '5' },
     'fanout-workers': { type: 'string', default: '4' },
+    'soak-minutes': { type: 'string', default: '10' },
     only: { type: 'string' },
     profile: { type: 'string' },
     'no-doc': { type: 'boolean', default: false },
@@ -51,6 +54,7 @@ const settings = {
   coldRepetitions: Number(args.cold),
   fanoutRepetitions: Number(args['fanout-posts']),
   fanoutWorkers: Number(args['fanout-workers']),
+  soakMinutes: Number(args['soak-minutes']),
 }
 const only = new Set<Scenario>(args.profile ? [args.profile as Scenario] : args.only ? (args.only.split(',') as Scenario[]) : SCENARIOS)
 for (const s of only) if (!SCENARIOS.includes(s)) throw new Error(`unknown scenario "${s}"; choose from ${SCENARIOS.join(', ')}`)
@@ -221,6 +225,17 @@ async function main(): Promise<void> {
         url: server.url, serverPid: server.proc.pid!, boardId: fanoutThread.boardId, threadId: fanoutThread.threadId,
         sizes, repetitions: settings.fanoutRepetitions, workers: settings.fanoutWorkers,
       })
+    }
+
+    if (only.has('soak')) {
+      // Replies go to boards other than the one receiving new threads, whose oldest threads die as it fills.
+      const threadBoard = 'diy'
+      const soakThreads = site.threads.filter((t) => t.boardId !== threadBoard && t.postCount < FULL_THREAD_POSTS).slice(0, 24)
+      log(`soak: ${settings.soakMinutes} minutes of readers, posters and sockets`)
+      results.soak = await runSoak({
+        url: server.url, serverPid: server.proc.pid!, threads: soakThreads, threadBoard, minutes: settings.soakMinutes,
+        readers: 20, sockets: 200, textPerSecond: 5, imagePerSecond: 0.5, threadEverySeconds: 20,
+      }, log)
     }
 
     console.log('')

@@ -95,6 +95,27 @@ describe('targets', () => {
   })
 })
 
+describe('soak verdict', () => {
+  const minute = (n: number, rssMb: number, readP99: number, serverErrors = 0) => ({
+    minute: n, reads: 1000, readP50: 1, readP99, writes: 300, writeP99: 100, serverErrors, refused: {}, rssMb, socketsConnected: 200, eventsDelivered: 2000,
+  })
+  const soak = (minutes: ReturnType<typeof minute>[]) => ({
+    options: { threadBoard: 'diy', minutes: minutes.length, readers: 20, sockets: 200, textPerSecond: 5, imagePerSecond: 0.5, threadEverySeconds: 20 },
+    minutes,
+  })
+  const verdict = (r: ReturnType<typeof soak>) => evaluateTargets(results({ soak: r })).find((t) => t.name.startsWith('Soak'))!
+
+  it('is met when nothing failed and memory and p99 stay flat after the first minute', () => {
+    expect(verdict(soak([minute(1, 300, 80), minute(2, 400, 40), minute(3, 410, 45), minute(4, 420, 50)])).met).toBe(true)
+  })
+
+  it('is missed on a single server error, on growing memory, or on a growing tail', () => {
+    expect(verdict(soak([minute(1, 300, 40), minute(2, 400, 40), minute(3, 400, 40, 1)])).met).toBe(false)
+    expect(verdict(soak([minute(1, 300, 40), minute(2, 400, 40), minute(3, 480, 40)])).met).toBe(false)
+    expect(verdict(soak([minute(1, 300, 40), minute(2, 400, 40), minute(3, 400, 120)])).met).toBe(false)
+  })
+})
+
 describe('PERFORMANCE.md section', () => {
   it('replaces only the text between the markers', () => {
     const doc = `# Title\n\nintro\n${DOC_START}\nold table\n${DOC_END}\n\n## Sizing\nkept\n`
