@@ -6,6 +6,12 @@ import './globals.css'
 export const metadata: Metadata = {
   title: { default: 'Corkboard', template: '%s - Corkboard' },
   description: 'An anonymous imageboard: boards, threads and posts with images, video and audio.',
+  // Files in public/, made by scripts/make-icons.mjs; browsers ask for /favicon.ico on their own too.
+  icons: {
+    icon: [{ url: '/favicon.ico', sizes: '32x32' }, { url: '/icon.svg', type: 'image/svg+xml' }],
+    apple: '/apple-touch-icon.png',
+  },
+  manifest: '/manifest.webmanifest',
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 }

@@ -6,11 +6,12 @@ import { staffFetch } from '@/lib/client/staff-api'
 import { formErrors, type FormErrors } from '@/lib/client/form-errors'
 import { FieldError } from './field-error'
 import type { ManagedBoard } from '@/lib/boards/manage'
+import { THREADS_PER_PAGE } from '@/lib/boards/types'
 
-type Draft = Pick<ManagedBoard, 'name' | 'description' | 'nsfw' | 'thread_ids_enabled' | 'country_flags_enabled'>
+type Draft = Pick<ManagedBoard, 'name' | 'description' | 'nsfw' | 'thread_ids_enabled' | 'country_flags_enabled' | 'threads_per_page'>
 const FLAGS = [['nsfw', 'NSFW'], ['thread_ids_enabled', 'Thread IDs'], ['country_flags_enabled', 'Country flags']] as const
 
-const draftOf = (b: Draft): Draft => ({ name: b.name, description: b.description, nsfw: b.nsfw, thread_ids_enabled: b.thread_ids_enabled, country_flags_enabled: b.country_flags_enabled })
+const draftOf = (b: Draft): Draft => ({ name: b.name, description: b.description, nsfw: b.nsfw, thread_ids_enabled: b.thread_ids_enabled, country_flags_enabled: b.country_flags_enabled, threads_per_page: b.threads_per_page })
 
 /** /admin/settings: every board as an editable row (staff spec: settings; issue 6.5). */
 export function BoardSettingsTable({ boards }: { boards: ManagedBoard[] }) {
@@ -20,7 +21,7 @@ export function BoardSettingsTable({ boards }: { boards: ManagedBoard[] }) {
       <table className="w-full border-collapse text-sm">
         <thead>
           <tr className="border-b border-slate-300 text-left">
-            {['Board', 'Name', 'Description', ...FLAGS.map(([, label]) => label), 'Live threads', ''].map((h) => <th key={h} className="p-2 font-semibold">{h}</th>)}
+            {['Board', 'Name', 'Description', ...FLAGS.map(([, label]) => label), 'Threads per page', 'Live threads', ''].map((h) => <th key={h} className="p-2 font-semibold">{h}</th>)}
           </tr>
         </thead>
         <tbody>{boards.map((b) => <BoardRow key={b.id} board={b} />)}</tbody>
@@ -75,6 +76,11 @@ function BoardRow({ board }: { board: ManagedBoard }) {
           <FieldError text={fieldError(field)} />
         </td>
       ))}
+      <td className="p-2 w-24">
+        <input form={formId} type="number" min={THREADS_PER_PAGE.min} max={THREADS_PER_PAGE.max} aria-label="Threads per page" value={draft.threads_per_page}
+          onChange={(e) => setDraft({ ...draft, threads_per_page: e.target.valueAsNumber })} className={input} />
+        <FieldError text={fieldError('threads_per_page')} />
+      </td>
       <td className="p-2 text-right font-mono">{board.thread_count}</td>
       <td className="p-2 w-32">
         <form id={formId} onSubmit={save} noValidate>

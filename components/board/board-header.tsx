@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import type { PublicBoard } from '@/lib/boards/types'
 
-/** '/{id}/ - {name}' with the NSFW badge and description, and the New Thread button. */
+/** '/{id}/ - {name}' with the NSFW badge and description, the archive link and the New Thread button. */
 export function BoardHeader({ board, heading = false }: { board: PublicBoard; heading?: boolean }) {
   const Title = heading ? 'h1' : 'p'
   return (
@@ -15,6 +15,7 @@ export function BoardHeader({ board, heading = false }: { board: PublicBoard; he
       </div>
       <nav className="flex gap-2">
         <Link href="/" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">Boards</Link>
+        <Link href={`/board/${board.id}/archive`} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">Archive</Link>
         <Link href={`/board/${board.id}/create-thread`} className="rounded-md bg-blue-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-700">New Thread</Link>
       </nav>
     </header>

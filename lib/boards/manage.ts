@@ -10,7 +10,7 @@ import { publish } from '../events/bus'
 import { ConflictError, NotFoundError, ValidationError } from '../errors'
 import type { Staff } from '../auth/staff'
 import { codePoints, normalizeText } from '../text/normalize'
-import { type PublicBoard, toPublicBoard } from './types'
+import { type PublicBoard, THREADS_PER_PAGE, toPublicBoard } from './types'
 
 export const BOARD_NAME_MAX = 50
 export const BOARD_DESCRIPTION_MAX = 200
@@ -31,6 +31,10 @@ const ZSettings = z.object({
   nsfw: flag('nsfw'),
   thread_ids_enabled: flag('thread_ids_enabled'),
   country_flags_enabled: flag('country_flags_enabled'),
+  threads_per_page: z.number({ error: 'threads_per_page must be a whole number' })
+    .int('threads_per_page must be a whole number')
+    .min(THREADS_PER_PAGE.min, `threads_per_page must be between ${THREADS_PER_PAGE.min} and ${THREADS_PER_PAGE.max}`)
+    .max(THREADS_PER_PAGE.max, `threads_per_page must be between ${THREADS_PER_PAGE.min} and ${THREADS_PER_PAGE.max}`),
 })
 
 export const ZNewBoard = ZSettings.extend({
@@ -40,6 +44,7 @@ export const ZNewBoard = ZSettings.extend({
   nsfw: ZSettings.shape.nsfw.default(false),
   thread_ids_enabled: ZSettings.shape.thread_ids_enabled.default(false),
   country_flags_enabled: ZSettings.shape.country_flags_enabled.default(false),
+  threads_per_page: ZSettings.shape.threads_per_page.default(THREADS_PER_PAGE.default),
 })
 
 export const ZBoardUpdate = ZSettings.partial()
@@ -54,6 +59,7 @@ function toColumns(s: Partial<Settings>) {
     ...(s.nsfw !== undefined ? { nsfw: s.nsfw } : {}),
     ...(s.thread_ids_enabled !== undefined ? { threadIdsEnabled: s.thread_ids_enabled } : {}),
     ...(s.country_flags_enabled !== undefined ? { countryFlagsEnabled: s.country_flags_enabled } : {}),
+    ...(s.threads_per_page !== undefined ? { threadsPerPage: s.threads_per_page } : {}),
   }
 }
 
@@ -87,6 +93,7 @@ export async function createBoard(staff: Staff, body: unknown): Promise<PublicBo
       const board = await tx.board.create({ data: {
         id: input.id, name: input.name, description: input.description, nsfw: input.nsfw,
         threadIdsEnabled: input.thread_ids_enabled, countryFlagsEnabled: input.country_flags_enabled,
+        threadsPerPage: input.threads_per_page,
       } })
       await audit(tx, staff, 'board_created', board.id, toPublicBoard(board) as unknown as Record<string, unknown>)
       return board

@@ -1,4 +1,7 @@
 // The public Board object (contract 2.0).
+
+/** A board page shows 1–100 threads (a board holds at most 100 live ones); 15 unless an admin sets otherwise. */
+export const THREADS_PER_PAGE = { min: 1, max: 100, default: 15 } as const
 export interface PublicBoard {
   id: string
   name: string
@@ -6,9 +9,11 @@ export interface PublicBoard {
   nsfw: boolean
   thread_ids_enabled: boolean
   country_flags_enabled: boolean
+  /** Threads on each page of the board's index. */
+  threads_per_page: number
 }
 
-export function toPublicBoard(b: { id: string; name: string; description: string; nsfw: boolean; threadIdsEnabled: boolean; countryFlagsEnabled: boolean }): PublicBoard {
+export function toPublicBoard(b: { id: string; name: string; description: string; nsfw: boolean; threadIdsEnabled: boolean; countryFlagsEnabled: boolean; threadsPerPage: number }): PublicBoard {
   return {
     id: b.id,
     name: b.name,
@@ -16,5 +21,6 @@ export function toPublicBoard(b: { id: string; name: string; description: string
     nsfw: b.nsfw,
     thread_ids_enabled: b.threadIdsEnabled,
     country_flags_enabled: b.countryFlagsEnabled,
+    threads_per_page: b.threadsPerPage,
   }
 }

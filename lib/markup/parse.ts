@@ -88,3 +88,15 @@ export function truncate(content: string, maxChars: number, maxLines: number): {
 }
 
 export const CUTS = { op: { chars: 2000, lines: 20 }, reply: { chars: 500, lines: 10 }, preview: { chars: 200, lines: Infinity } } as const
+
+/**
+ * The first words of a post on one line, for lists and feeds: spoilered text is replaced by "[spoiler]" so an
+ * excerpt never reveals it; cut at a word boundary near `max` characters.
+ */
+export function excerptOf(content: string, max = 150): string {
+  const flat = content.replace(SPOILER, ' [spoiler] ').replace(/\s+/g, ' ').trim()
+  if (flat.length <= max) return flat
+  const cut = flat.slice(0, max)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`
+}

@@ -1,4 +1,4 @@
-// The public pages the page cache keeps (issue: home, board, thread, rules, stats) and a thread's posts API (the
+// The public pages the page cache keeps (home, board index pages, archive, thread, rules, stats) and a thread's posts API (the
 // whole list, and the `after=` increments every reader of a page asks for once its socket has joined), their
 // invalidation tags, and which domain events touch which entries. Thread ids are unique across boards, so a
 // thread's tag needs no board.
@@ -23,6 +23,11 @@ export interface CachedRoute {
 export const ALL_BOARDS = 'board:*'
 const SAFETY_TTL_MS = 10 * 60_000
 const BOARD = /^\/board\/([a-z0-9]{1,10})$/
+const ARCHIVE = /^\/board\/([a-z0-9]{1,10})\/archive$/
+/** A later page of a board index: `?page=N` alone, written as the page links write it. */
+const BOARD_PAGE_QUERY = /^\?page=[1-9][0-9]{0,3}$/
+/** The archive shows the time left before each thread is deleted: it may age a minute at most. */
+const ARCHIVE_TTL_MS = 60_000
 const THREAD = /^\/board\/([a-z0-9]{1,10})\/thread\/([1-9][0-9]{0,9})$/
 const POSTS_API = /^\/api\/boards\/([a-z0-9]{1,10})\/threads\/([1-9][0-9]{0,9})\/posts$/
 /** The query parameters of GET …/posts, in the forms its handler accepts; anything else goes to the handler. */
@@ -37,6 +42,8 @@ export function cachedRoute(pathname: string, search = ''): CachedRoute | null {
   if (api && isThreadId(api[2]) && isPostsQuery(search)) {
     return { tags: threadTags(api[1], api[2]), boardId: api[1], threadId: Number(api[2]), ttlMs: SAFETY_TTL_MS, api: true }
   }
+  const board = BOARD.exec(pathname)
+  if (board && (!search || BOARD_PAGE_QUERY.test(search))) return { tags: [`board:${board[1]}`], boardId: board[1], ttlMs: SAFETY_TTL_MS }
   if (search) return null
   if (pathname === '/') return { tags: ['home'], ttlMs: SAFETY_TTL_MS }
   if (pathname === '/rules') return { tags: ['rules'], ttlMs: SAFETY_TTL_MS }
@@ -45,8 +52,8 @@ export function cachedRoute(pathname: string, search = ''): CachedRoute | null {
     const ttlMs = Math.min(60_000, getConfig().statsRefreshSeconds * 1000)
     return ttlMs ? { tags: ['stats'], ttlMs } : null
   }
-  let m = BOARD.exec(pathname)
-  if (m) return { tags: [`board:${m[1]}`], boardId: m[1], ttlMs: SAFETY_TTL_MS }
+  let m = ARCHIVE.exec(pathname)
+  if (m) return { tags: [`board:${m[1]}`], boardId: m[1], ttlMs: ARCHIVE_TTL_MS }
   m = THREAD.exec(pathname)
   if (m && isThreadId(m[2])) return { tags: threadTags(m[1], m[2]), boardId: m[1], threadId: Number(m[2]), ttlMs: SAFETY_TTL_MS }
   return null
@@ -58,7 +65,10 @@ function isPostsQuery(search: string): boolean {
   return new Set(names).size === names.length && names.every((name) => Object.hasOwn(POSTS_QUERY, name) && POSTS_QUERY[name].test(params.get(name)!))
 }
 
-/** The tags an event makes stale; 'all' when every page may show the change. */
+/**
+ * The tags an event makes stale; 'all' when every page may show the change. "board:{id}" covers every page of the
+ * board's index and its archive: a bump moves threads between pages, a death moves one into the archive.
+ */
 export function tagsFor(event: BusEvent): string[] | 'all' {
   switch (event.name) {
     case 'bans_changed':

@@ -7,7 +7,7 @@ import { CLIENT_IP_HEADER } from '../http/client-ip'
 import { boardIdParam, idParam } from '../http/params'
 import { getBoardOrThrow } from '../boards/queries'
 import { assertNotBanned } from '../bans/check'
-import { listBoardThreads, listThreadPosts } from '../threads/queries'
+import { listArchivedThreads, listBoardPage, listThreadPosts } from '../threads/queries'
 import { referencedPostIds } from '../markup/parse'
 import { locatePosts } from '../posts/locate'
 import { countryName } from '../geo/country-names'
@@ -28,13 +28,33 @@ async function outcome<T>(load: () => Promise<T>): Promise<T | { kind: 'not-foun
   }
 }
 
+/** `?page=` of a board index: absent is page 1; anything but 1–9999 written plainly names no page. */
+function pageParam(raw: string | undefined): number {
+  if (raw === undefined) return 1
+  if (!/^[1-9][0-9]{0,3}$/.test(raw)) throw new NotFoundError('Page not found')
+  return Number(raw)
+}
+
 // cache(): generateMetadata and the page share one load per request.
-export const loadBoardPage = cache(async (rawBoardId: string) => {
+export const loadBoardPage = cache(async (rawBoardId: string, rawPage?: string) => {
   const ip = await visitorIp()
   return outcome(async () => {
     const board = await getBoardOrThrow(boardIdParam(rawBoardId))
     await assertNotBanned(board.id, ip)
-    return { kind: 'ok' as const, board, threads: await listBoardThreads(board.id) }
+    const listing = await listBoardPage(board.id, pageParam(rawPage), board.threads_per_page)
+    if (!listing) throw new NotFoundError('Page not found')
+    return { kind: 'ok' as const, board, ...listing }
+  })
+})
+
+/** The board's dead threads that are still readable, for /board/{id}/archive. */
+export const loadArchivePage = cache(async (rawBoardId: string) => {
+  const ip = await visitorIp()
+  return outcome(async () => {
+    const board = await getBoardOrThrow(boardIdParam(rawBoardId))
+    await assertNotBanned(board.id, ip)
+    // The moment the page is written, for its "deleted in 5 hours" texts.
+    return { kind: 'ok' as const, board, threads: await listArchivedThreads(board.id), now: Date.now() }
   })
 })
 

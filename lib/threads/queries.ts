@@ -1,21 +1,49 @@
 // Thread and post reads shared by the board page, the thread page and the API. Each read is a fixed number
 // of queries whatever the size of the board or thread.
+import { getConfig } from '../config'
+import { excerptOf } from '../markup/parse'
 import { getDb } from '../db/client'
 import { NotFoundError } from '../errors'
 import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
 import { toPublicPost } from '../posts/to-public'
 import { surveySummaries } from '../surveys/queries'
 import type { PublicPost } from '../posts/types'
+import type { Thread } from '../db/generated/sqlite/client.ts'
 import { type PublicThread, type ThreadSummary, toPublicThread } from './types'
+
+const BOARD_ORDER = [{ isSticky: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }] as const
 
 /** Live threads of a board: sticky first, then last bump, then id (contract 5.2), with OP and latest replies. */
 export async function listBoardThreads(boardId: string): Promise<ThreadSummary[]> {
   const db = await getDb()
   const [threads, postIds] = await Promise.all([
-    db.thread.findMany({ where: { boardId, isDead: false }, orderBy: [{ isSticky: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }] }),
+    db.thread.findMany({ where: { boardId, isDead: false }, orderBy: [...BOARD_ORDER] }),
     openingAndLatestPostIds(boardId),
   ])
+  return summarise(threads, postIds)
+}
+
+export interface BoardPage { threads: ThreadSummary[]; page: number; pageCount: number }
+
+/**
+ * One page of the board index (1-based, `perPage` threads each, in board order); null past the last page. A
+ * board with no threads has one empty page. Only the page's threads have their posts read.
+ */
+export async function listBoardPage(boardId: string, page: number, perPage: number): Promise<BoardPage | null> {
+  const db = await getDb()
+  // At most 100 live threads and a few stickies: their rows are cheap, and give the page count too.
+  const all = await db.thread.findMany({ where: { boardId, isDead: false }, orderBy: [...BOARD_ORDER] })
+  const pageCount = Math.max(1, Math.ceil(all.length / perPage))
+  if (page < 1 || page > pageCount) return null
+  const threads = all.slice((page - 1) * perPage, page * perPage)
+  if (!threads.length) return { threads: [], page, pageCount }
+  return { threads: await summarise(threads, await openingAndLatestPostIds(boardId, threads.map((t) => t.id))), page, pageCount }
+}
+
+/** Threads with their opening post and latest replies, in the order given. */
+async function summarise(threads: Thread[], postIds: number[]): Promise<ThreadSummary[]> {
   if (!threads.length) return []
+  const db = await getDb()
   const threadIds = threads.map((t) => t.id)
   // Lists of a few hundred ids (100 live threads and some sticky ones, 6 posts each), sorted here rather than in
   // SQL: Prisma splits a long IN list only for an unordered query. The thread ids steer the poll reads to
@@ -53,10 +81,13 @@ export async function listBoardThreads(boardId: string): Promise<ThreadSummary[]
  * list are evaluated per thread by SQLite and PostgreSQL alike; a join bounded by them may be planned as a scan
  * of every post of the board.
  */
-async function openingAndLatestPostIds(boardId: string): Promise<number[]> {
+async function openingAndLatestPostIds(boardId: string, onlyThreads?: number[]): Promise<number[]> {
   const db = await getDb()
-  // One subquery per latest reply (LATEST_REPLIES, 5).
-  const rows = await db.$queryRaw<Record<string, number | bigint | null>[]>`
+  // One subquery per latest reply (LATEST_REPLIES, 5). A page's threads are named by id: integers from the
+  // database, written into the statement (the driver placeholders differ between SQLite and PostgreSQL).
+  const only = onlyThreads ? ` AND t.id IN (${onlyThreads.map((id) => String(Math.trunc(id))).join(',')})` : ''
+  const boardParam = getConfig().database.provider === 'postgresql' ? '$1' : '?'
+  const rows = await db.$queryRawUnsafe<Record<string, number | bigint | null>[]>(`
     SELECT
       (SELECT MIN(id) FROM posts WHERE thread_id = t.id) AS op,
       (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 0) AS reply1,
@@ -64,8 +95,20 @@ async function openingAndLatestPostIds(boardId: string): Promise<number[]> {
       (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 2) AS reply3,
       (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 3) AS reply4,
       (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 4) AS reply5
-    FROM threads t WHERE t.board_id = ${boardId} AND t.is_dead = false`
+    FROM threads t WHERE t.board_id = ${boardParam} AND t.is_dead = false${only}`, boardId)
   return rows.flatMap((r) => Object.values(r).flatMap((id) => (id === null ? [] : [Number(id)])))
+}
+
+export interface ArchivedThread extends PublicThread { excerpt: string }
+
+/** Dead threads still readable (until housekeeping deletes them), the most recently died first, with an excerpt. */
+export async function listArchivedThreads(boardId: string): Promise<ArchivedThread[]> {
+  const db = await getDb()
+  const threads = await db.thread.findMany({ where: { boardId, isDead: true }, orderBy: [{ diedAt: 'desc' }, { id: 'desc' }] })
+  if (!threads.length) return []
+  const ops = await db.post.findMany({ where: { threadId: { in: threads.map((t) => t.id) }, isOp: true }, select: { threadId: true, content: true } })
+  const text = new Map(ops.map((p) => [p.threadId, p.content]))
+  return threads.map((t) => ({ ...toPublicThread(t), excerpt: excerptOf(text.get(t.id) ?? '') }))
 }
 
 export async function getThreadOrThrow(boardId: string, threadId: number): Promise<PublicThread> {

@@ -10,3 +10,11 @@ export function relativeTime(iso: string, now = Date.now()): string {
 export function formatTimestamp(iso: string): string {
   return iso.replace('T', ' ').slice(0, 19) + ' UTC'
 }
+
+/** "in 5 hours", "in 3 minutes", "in under a minute": the time left until a moment, in words. */
+export function timeUntil(iso: string, now = Date.now()): string {
+  const seconds = Math.floor((new Date(iso).getTime() - now) / 1000)
+  if (seconds < 60) return 'in under a minute'
+  const [n, unit] = seconds < 3600 ? [Math.floor(seconds / 60), 'minute'] : seconds < 172800 ? [Math.floor(seconds / 3600), 'hour'] : [Math.floor(seconds / 86400), 'day']
+  return `in ${n} ${unit}${n === 1 ? '' : 's'}`
+}

@@ -186,11 +186,12 @@ test('board and thread pages show their posts without JavaScript', async ({ brow
   await context.close()
 })
 
-test('unknown boards and threads show their not-found cards', async ({ page }) => {
-  await page.goto('/board/nope')
-  await expect(page.getByRole('heading', { name: 'Board not found' })).toBeVisible()
-  await page.goto('/board/tech/thread/999999')
-  await expect(page.getByRole('heading', { name: 'Thread not found' })).toBeVisible()
+test('unknown boards and threads answer 404 with the not-found page', async ({ page }) => {
+  expect((await page.goto('/board/nope'))?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+  await expect(page).toHaveTitle('Page not found - Corkboard')
+  expect((await page.goto('/board/tech/thread/999999'))?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
   await page.goto('/board/tech')
   await expect(page.getByRole('heading', { name: '/tech/ - Technology' })).toBeVisible()
 })
@@ -216,8 +217,8 @@ test('the owner deletes their thread from the board page', async ({ page }) => {
   page.once('dialog', (d) => void d.accept())
   await card.getByRole('button', { name: 'Delete thread' }).click()
   await expect(card).toHaveCount(0)
-  await page.goto(`/board/gaming/thread/${threadId}`)
-  await expect(page.getByRole('heading', { name: 'Thread not found' })).toBeVisible()
+  expect((await page.goto(`/board/gaming/thread/${threadId}`))?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
 })
 
 test('a reader scrolled up gets the New posts available button; one at the bottom does not', async ({ page, baseURL }) => {

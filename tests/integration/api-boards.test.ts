@@ -17,6 +17,7 @@ describe('GET /api/boards', () => {
     expect(boards.map((b: { id: string }) => b.id)).toEqual([...DEFAULT_BOARDS.map((b) => b.id)].sort())
     expect(boards.find((b: { id: string }) => b.id === 'science')).toEqual({
       id: 'science', name: 'Science', description: 'Science and Math', nsfw: false, thread_ids_enabled: true, country_flags_enabled: true,
+      threads_per_page: 15,
     })
     expect(boards.filter((b: { nsfw: boolean }) => b.nsfw).map((b: { id: string }) => b.id)).toEqual(['politics', 'random'])
   })
@@ -28,7 +29,7 @@ describe('GET /api/boards/{boardId}', () => {
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ board: {
       id: 'tech', name: 'Technology', description: 'Technology, Computers, and Programming', nsfw: false,
-      thread_ids_enabled: false, country_flags_enabled: false,
+      thread_ids_enabled: false, country_flags_enabled: false, threads_per_page: 15,
     } })
   })
 

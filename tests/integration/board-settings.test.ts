@@ -75,6 +75,7 @@ describe('POST /api/admin/boards', () => {
     expect(res.status).toBe(201)
     expect(res.body).toEqual({ message: 'Board created successfully', board: {
       id: 'music', name: 'Music', description: 'Bands, albums\nand gigs', nsfw: false, thread_ids_enabled: false, country_flags_enabled: true,
+      threads_per_page: 15,
     } })
     const boards = (await (await fetch(`${server.url}/api/boards`)).json()).boards
     expect(boards.map((b: { id: string }) => b.id)).toContain('music')
@@ -128,6 +129,7 @@ describe('PUT /api/admin/boards/{boardId}', () => {
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ message: 'Board updated successfully', board: {
       id: 'movies', name: 'Movies', description: 'Film, TV and streaming', nsfw: true, thread_ids_enabled: false, country_flags_enabled: false,
+      threads_per_page: 15,
     } })
     expect((await (await fetch(`${server.url}/api/boards/movies`)).json()).board).toEqual(res.body.board)
     expect(await auditEntries('movies')).toEqual([{ action: 'board_updated', admin_user_id: expect.any(Number), details: {

@@ -1,36 +1,45 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
+import { notFound } from 'next/navigation'
 import { loadBoardPage } from '@/lib/pages/visitor'
 import { BoardHeader } from '@/components/board/board-header'
 import { BoardView } from '@/components/board/board-view'
+import { PageLinks } from '@/components/board/page-links'
 import { BanScreen } from '@/components/bans/ban-screen'
-import { Card } from '@/components/ui/card'
 
 export const dynamic = 'force-dynamic'
 
-type Props = { params: Promise<{ boardId: string }> }
+type Props = { params: Promise<{ boardId: string }>; searchParams: Promise<{ page?: string | string[] }> }
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const page = await loadBoardPage((await params).boardId)
-  if (page.kind !== 'ok') return { title: 'Board not found', robots: { index: false } }
-  return { title: `/${page.board.id}/ - ${page.board.name}`, description: page.board.description, alternates: { canonical: `/board/${page.board.id}` } }
+/** A repeated `page` names no page; a single one is validated by the loader. */
+const pageOf = async (searchParams: Props['searchParams']) => {
+  const { page } = await searchParams
+  return Array.isArray(page) ? '' : page
 }
 
-export default async function BoardPage({ params }: Props) {
-  const { boardId } = await params
-  const page = await loadBoardPage(boardId)
-  if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
-  if (page.kind === 'not-found') {
-    return (
-      <Card title="Board not found">
-        <Link href="/" className="text-board-link hover:underline">Back to the boards list</Link>
-      </Card>
-    )
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const page = await loadBoardPage((await params).boardId, await pageOf(searchParams))
+  if (page.kind === 'banned') return { title: 'Banned', robots: { index: false } }
+  if (page.kind !== 'ok') return { title: 'Page not found', robots: { index: false } }
+  const suffix = page.page > 1 ? ` (page ${page.page})` : ''
+  return {
+    title: `/${page.board.id}/ - ${page.board.name}${suffix}`,
+    description: page.board.description,
+    alternates: { canonical: page.page > 1 ? `/board/${page.board.id}?page=${page.page}` : `/board/${page.board.id}` },
   }
+}
+
+export default async function BoardPage({ params, searchParams }: Props) {
+  const { boardId } = await params
+  const page = await loadBoardPage(boardId, await pageOf(searchParams))
+  if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
+  if (page.kind === 'not-found') notFound()
+  const links = (label: string) => <PageLinks boardId={page.board.id} page={page.page} pageCount={page.pageCount} label={label} />
   return (
     <div className="space-y-4">
       <BoardHeader board={page.board} heading />
-      <BoardView boardId={page.board.id} threads={page.threads} showFlags={page.board.country_flags_enabled} />
+      {links('Pages (top)')}
+      <BoardView boardId={page.board.id} threads={page.threads} showFlags={page.board.country_flags_enabled} live={page.page === 1} />
+      {links('Pages (bottom)')}
     </div>
   )
 }

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
+import { notFound } from 'next/navigation'
 import { loadBoardForPosting } from '@/lib/pages/visitor'
 import { BoardHeader } from '@/components/board/board-header'
 import { BanScreen } from '@/components/bans/ban-screen'
-import { Card } from '@/components/ui/card'
 import { CreateThreadForm } from '@/components/thread/create-thread-form'
 
 export const dynamic = 'force-dynamic'
@@ -18,9 +17,7 @@ export default async function CreateThreadPage({ params }: Props) {
   const { boardId } = await params
   const page = await loadBoardForPosting(boardId)
   if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
-  if (page.kind === 'not-found') {
-    return <Card title="Board not found"><Link href="/" className="text-board-link hover:underline">Back to the boards list</Link></Card>
-  }
+  if (page.kind === 'not-found') notFound()
   return (
     <div className="space-y-4">
       <BoardHeader board={page.board} />

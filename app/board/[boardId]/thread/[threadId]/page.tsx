@@ -1,10 +1,9 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
+import { notFound } from 'next/navigation'
 import { loadThreadPage } from '@/lib/pages/visitor'
 import { BUMP_LIMIT } from '@/lib/threads/types'
 import { ThreadView } from '@/components/thread/thread-view'
 import { BanScreen } from '@/components/bans/ban-screen'
-import { Card } from '@/components/ui/card'
 import { BoardHeader } from '@/components/board/board-header'
 
 export const dynamic = 'force-dynamic'
@@ -14,7 +13,8 @@ type Props = { params: Promise<{ boardId: string; threadId: string }>; searchPar
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { boardId, threadId } = await params
   const page = await loadThreadPage(boardId, threadId)
-  if (page.kind !== 'ok') return { title: 'Thread not found', robots: { index: false } }
+  if (page.kind === 'banned') return { title: 'Banned', robots: { index: false } }
+  if (page.kind !== 'ok') return { title: 'Page not found', robots: { index: false } }
   const op = page.posts[0]
   return {
     title: `${page.thread.topic} - /${page.board.id}/`,
@@ -28,16 +28,7 @@ export default async function ThreadPage({ params, searchParams }: Props) {
   const { quote } = await searchParams
   const page = await loadThreadPage(boardId, threadId)
   if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
-  if (page.kind === 'not-found') {
-    const boardMissing = page.what === 'Board not found'
-    return (
-      <Card title={boardMissing ? 'Board not found' : 'Thread not found'}>
-        <Link href={boardMissing ? '/' : `/board/${boardId}`} className="text-board-link hover:underline">
-          {boardMissing ? 'Back to the boards list' : `Back to /${boardId}/`}
-        </Link>
-      </Card>
-    )
-  }
+  if (page.kind === 'not-found') notFound()
   const quoteId = quote && /^[1-9][0-9]{0,9}$/.test(quote) && !page.thread.is_dead ? Number(quote) : undefined
   return (
     <div className="space-y-4">
