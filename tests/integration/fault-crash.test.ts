@@ -102,11 +102,11 @@ describe('fault: kill -9 during concurrent posting (text and image replies, new 
     const clients = Array.from({ length: 6 }, (_, n) => client(n))
     // Kill once a good number of posts went through, while the clients are still sending.
     const deadline = Date.now() + 20_000
-    while (acks.length < 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    while (acks.length < 30 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
     await killHard(server)
     crashed = true
     await Promise.all(clients)
-    expect(acks.length).toBeGreaterThanOrEqual(40)
+    expect(acks.length).toBeGreaterThanOrEqual(30)
     expect(new Set(acks.map((a) => a.kind))).toEqual(new Set(['text', 'image', 'thread']))
     const tmpAfterCrash = filesUnder(site.mediaDir).filter((f) => f.endsWith('.tmp')).length
     console.log(`kill -9 during posting: ${acks.length} posts acknowledged, ${tmpAfterCrash} *.tmp files left by the crash`)
@@ -154,7 +154,7 @@ describe('fault: kill -9 during a housekeeping run', () => {
     const LEASE_SECONDS = 15
     const site = await persistentSite()
     // Enough aged orphan files that the run is still deleting them when it is killed.
-    for (let i = 0; i < 1500; i++) {
+    for (let i = 0; i < 500; i++) {
       const hash = createHash('sha256').update(`orphan ${i}`).digest('hex')
       const file = path.join(site.mediaDir, hash.slice(0, 2), `${hash}.png`)
       mkdirSync(path.dirname(file), { recursive: true })
@@ -163,25 +163,26 @@ describe('fault: kill -9 during a housekeeping run', () => {
     }
     const env = { HOUSEKEEPING: 'on', HOUSEKEEPING_LEASE_SECONDS: String(LEASE_SECONDS) }
     const first = await site.start(env)
-    let lock: { owner: string; acquired_at: unknown; expires_at: unknown } | undefined
+    let lock: { owner: string } | undefined
     const deadline = Date.now() + 30_000
     while (!lock && Date.now() < deadline) {
-      ;[lock] = await sql<{ owner: string; acquired_at: unknown; expires_at: unknown }>(site.database, 'SELECT owner, acquired_at, expires_at FROM job_locks WHERE name = ?', 'housekeeping')
+      ;[lock] = await sql<{ owner: string }>(site.database, 'SELECT owner FROM job_locks WHERE name = ?', 'housekeeping')
       if (!lock) await new Promise((r) => setTimeout(r, 10))
     }
     expect(lock, 'the start-up run took the lock').toBeDefined()
     await killHard(first)
+    const killedAt = Date.now()
     expect(first.output()).not.toMatch(/Housekeeping \(startup\) finished/)
+    expect(await sql(site.database, 'SELECT owner FROM job_locks')).toEqual([{ owner: lock!.owner }])
 
-    // The crashed holder's lease is short: it ends at most one lease after its last renewal.
-    const [held] = await sql<{ owner: string; acquired_at: unknown; expires_at: unknown }>(site.database, 'SELECT owner, acquired_at, expires_at FROM job_locks WHERE name = ?', 'housekeeping')
-    expect(held?.owner).toBe(lock!.owner)
-    const expiresAt = new Date(held.expires_at as string | Date)
-    expect(expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(LEASE_SECONDS * 1000)
-
+    // The restarted process names the crashed holder and its lease end in one line; the lease is short (it ends
+    // at most one lease after the crash), where a 30-minute lease would block housekeeping for half an hour.
     const second = await site.start(env)
-    const skipped = new RegExp(`Housekeeping \\(startup\\) skipped: the lock is held by ${held.owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} until ${expiresAt.toISOString().replace(/\./g, '\\.')}; retrying then`)
+    const owner = lock!.owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    const skipped = new RegExp(`Housekeeping \\(startup\\) skipped: the lock is held by ${owner} until (\\S+); retrying then`)
     await waitForOutput(second, skipped, 10_000)
+    const leaseEnd = Date.parse(skipped.exec(second.output())![1])
+    expect(leaseEnd - killedAt).toBeLessThanOrEqual(LEASE_SECONDS * 1000)
     // It runs once the lease has ended, without waiting for the hourly schedule.
     await waitForOutput(second, /Housekeeping \(startup\) finished/, LEASE_SECONDS * 1000 + 40_000)
     expect(second.output().match(/skipped/g)).toHaveLength(1)
