@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   POSTER_ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   HOUSEKEEPING: z.enum(['on', 'off']).default('on'),
+  HOUSEKEEPING_LEASE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(5).max(3600).default(60),
+  STORAGE_LOW_MB: z.coerce.number({ message: 'must be a number' }).min(0).max(1_048_576).default(256),
   PAGE_CACHE_MB: z.coerce.number({ message: 'must be a number' }).min(0).max(65536).default(64),
   PAGE_CACHE_CDN_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(3600).default(5),
   STATS_REFRESH_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(300).default(300),
@@ -89,6 +91,10 @@ export interface Config {
   sessionSecret: string
   posterIdSecret: string
   housekeeping: boolean
+  /** Lease of the housekeeping lock, renewed every third of it while a run lasts: how long a crashed run blocks. */
+  housekeepingLeaseMs: number
+  /** Free bytes on the local media disk below which health reports storage "low"; 0 turns the check off. */
+  storageLowBytes: number
   /** Bytes of rendered pages kept in memory; 0 turns the page cache off. */
   pageCacheBytes: number
   /** s-maxage of cached public pages, for a CDN in front. */
@@ -171,6 +177,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sessionSecret: e.SESSION_SECRET ?? persisted!.sessionSecret,
     posterIdSecret: e.POSTER_ID_SECRET ?? persisted!.posterIdSecret,
     housekeeping: e.HOUSEKEEPING === 'on',
+    housekeepingLeaseMs: e.HOUSEKEEPING_LEASE_SECONDS * 1000,
+    storageLowBytes: Math.round(e.STORAGE_LOW_MB * 1024 * 1024),
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
     pageCacheCdnSeconds: e.PAGE_CACHE_CDN_SECONDS,
     statsRefreshSeconds: e.STATS_REFRESH_SECONDS,

@@ -55,3 +55,13 @@ export class InvalidFileTypeError extends DomainError {
 export class RateLimitedError extends DomainError {
   constructor(readonly retryAfterSeconds: number) { super('Rate limited') }
 }
+
+/** 507: the media disk (or quota) is full; the upload was not stored. */
+export class StorageFullError extends DomainError {
+  constructor() { super('Storage full') }
+}
+
+/** 503: media storage cannot be written right now (permissions, I/O error, object storage down or slow). */
+export class StorageUnavailableError extends DomainError {
+  constructor(readonly retryAfterSeconds = 30) { super('Storage unavailable') }
+}

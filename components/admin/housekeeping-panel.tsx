@@ -65,7 +65,7 @@ export function HousekeepingPanel({ status: initial, lastResults }: { status: Ho
         <ul className="list-disc space-y-1 pl-5">
           <li>Keeps at most 100 live threads per board (sticky threads excepted); the least recently bumped ones are archived.</li>
           <li>Deletes archived threads 48 hours after they died, with their posts, polls and media.</li>
-          <li>Deletes media files that no post, ban or moderation snapshot references; files younger than one hour are skipped, as they may belong to an upload in progress.</li>
+          <li>Deletes media files that no post, ban or moderation snapshot references; files younger than one hour are skipped, as they may belong to an upload in progress. Temporary files of uploads interrupted by a crash are removed once they are an hour old.</li>
           <li>Removes moderation snapshots older than 24 hours, and statistics rows and salts that are no longer needed.</li>
         </ul>
       </section>
@@ -81,7 +81,7 @@ function ResultsCard({ results }: { results: HousekeepingResults }) {
       <p className="mb-3 text-sm text-slate-600">Completed: {formatTimestamp(results.timestamp)} ({formatDuration(results.totalDuration)})</p>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Task title="Thread cleanup" result={t} rows={(r) => [['Boards checked', r.boardsChecked], ['Threads archived', r.threadsMarkedDead], ['Threads deleted', r.threadsDeleted], ['Files deleted', r.filesDeleted], ['Duration', formatDuration(r.duration)]]} />
-        <Task title="File cleanup" result={f} rows={(r) => [['Total files in storage', r.totalFiles], ['Database references', r.databaseImages], ['Orphaned files found', r.orphanedFiles], ['Files deleted', r.deletedFiles], ['Errors', r.errors], ['Duration', formatDuration(r.duration)]]} />
+        <Task title="File cleanup" result={f} rows={(r) => [['Total files in storage', r.totalFiles], ['Database references', r.databaseImages], ['Orphaned files found', r.orphanedFiles], ['Files deleted', r.deletedFiles], ['Stale temp files deleted', r.tempFilesDeleted ?? 0], ['Errors', r.errors], ['Duration', formatDuration(r.duration)]]} />
         <Task title="Snapshot cleanup" result={s} rows={(r) => [['Snapshots deleted', r.snapshotsDeleted]]} />
         {st && <Task title="Statistics cleanup" result={st} rows={(r) => [['Hours rolled up', r.hoursRolledUp], ['Days rolled up', r.daysRolledUp], ['Raw rows deleted', r.rowsDeleted], ['Salts discarded', r.saltsDiscarded]]} />}
       </div>

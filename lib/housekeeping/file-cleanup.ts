@@ -13,6 +13,8 @@ export interface FileCleanupResult {
   databaseImages: number
   orphanedFiles: number
   deletedFiles: number
+  /** Temporary files of interrupted writes (a crash between write and rename), removed once an hour old. */
+  tempFilesDeleted: number
   errors: number
   duration: number
 }
@@ -21,7 +23,7 @@ export async function cleanupFiles(now: Date): Promise<FileCleanupResult> {
   const started = Date.now()
   const storage = await getStorage()
   const kept = await keysKeptOutsidePosts(now)
-  const result: FileCleanupResult = { totalFiles: 0, databaseImages: await countReferencedKeys(kept), orphanedFiles: 0, deletedFiles: 0, errors: 0, duration: 0 }
+  const result: FileCleanupResult = { totalFiles: 0, databaseImages: await countReferencedKeys(kept), orphanedFiles: 0, deletedFiles: 0, tempFilesDeleted: 0, errors: 0, duration: 0 }
   const cutoff = now.getTime() - ORPHAN_MIN_AGE_MS
 
   let batch: StoredObject[] = []
@@ -49,6 +51,14 @@ export async function cleanupFiles(now: Date): Promise<FileCleanupResult> {
     if (batch.length >= BATCH) await flush()
   }
   if (batch.length) await flush()
+  if (storage.removeStaleTempFiles) {
+    try {
+      result.tempFilesDeleted = await storage.removeStaleTempFiles(new Date(cutoff))
+    } catch (err) {
+      result.errors++
+      console.error('housekeeping: could not remove stale temporary media files:', err)
+    }
+  }
   result.duration = Date.now() - started
   return result
 }

@@ -21,10 +21,17 @@ export async function acquireJobLock(name: string, owner: string, leaseMs: numbe
   }
 }
 
-/** Extends the lease while a long job is still working. */
-export async function renewJobLock(lease: JobLease, leaseMs: number, now = new Date()): Promise<void> {
+/** Extends the lease while a long job is still working; false when the lease was lost (taken over after it ended). */
+export async function renewJobLock(lease: JobLease, leaseMs: number, now = new Date()): Promise<boolean> {
   const db = await getDb()
-  await db.jobLock.updateMany({ where: lease, data: { expiresAt: new Date(now.getTime() + leaseMs) } })
+  const { count } = await db.jobLock.updateMany({ where: lease, data: { expiresAt: new Date(now.getTime() + leaseMs) } })
+  return count === 1
+}
+
+/** Who holds the job's lock and until when; null when nobody does. */
+export async function jobLockHolder(name: string): Promise<{ owner: string; expiresAt: Date } | null> {
+  const db = await getDb()
+  return db.jobLock.findUnique({ where: { name }, select: { owner: true, expiresAt: true } })
 }
 
 export async function releaseJobLock(lease: JobLease): Promise<void> {

@@ -1,18 +1,20 @@
 // One housekeeping run (contract 2.14, 5.6): the tasks in order, each reporting its own failure without stopping
 // the others, under a lock that admits one run at a time across every process of the deployment.
-import { randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
+import os from 'node:os'
 import { getDb } from '../db/client'
+import { getConfig } from '../config'
 import { ConflictError } from '../errors'
-import { acquireJobLock, releaseJobLock, renewJobLock } from './job-lock'
+import { acquireJobLock, jobLockHolder, releaseJobLock, renewJobLock } from './job-lock'
 import { cleanupThreads } from './thread-cleanup'
 import { cleanupSnapshots } from './snapshot-cleanup'
 import { cleanupFiles } from './file-cleanup'
 import { cleanupStats } from '../stats/cleanup'
 
 export const HOUSEKEEPING_JOB = 'housekeeping'
-// Long enough for a slow bucket listing; renewed between tasks. A crashed holder blocks runs at most this long.
-const LEASE_MS = 30 * 60_000
-const PROCESS_ID = randomUUID()
+// The lease is short and renewed by a heartbeat while the run lasts, so a crashed holder blocks others for at
+// most one lease (HOUSEKEEPING_LEASE_SECONDS). The owner names the host and process, for the operator's log.
+const PROCESS_ID = `${os.hostname()}:${process.pid}`
 
 export type Trigger = 'startup' | 'schedule' | 'manual'
 type TaskResult<T> = T | { error: string }
@@ -29,16 +31,24 @@ export interface HousekeepingResults {
 }
 
 export class HousekeepingBusyError extends ConflictError {
-  constructor() { super('Housekeeping is already running') }
+  constructor(readonly holder: { owner: string; expiresAt: Date } | null = null) { super('Housekeeping is already running') }
 }
 
 /** Runs every task once. `now` is the clock the tasks judge ages by (tests move it forward). */
 export async function runHousekeeping(trigger: Trigger, now = new Date()): Promise<HousekeepingResults> {
-  const lease = await acquireJobLock(HOUSEKEEPING_JOB, `${PROCESS_ID}:${randomUUID()}`, LEASE_MS, now)
-  if (!lease) throw new HousekeepingBusyError()
+  const leaseMs = getConfig().housekeepingLeaseMs
+  const lease = await acquireJobLock(HOUSEKEEPING_JOB, `${PROCESS_ID}:${randomBytes(4).toString('hex')}`, leaseMs, now)
+  if (!lease) throw new HousekeepingBusyError(await jobLockHolder(HOUSEKEEPING_JOB).catch(() => null))
   const db = await getDb()
   const started = Date.now()
   const clock = () => new Date(now.getTime() + Date.now() - started)
+  const heartbeat = setInterval(() => {
+    renewJobLock(lease, leaseMs, clock()).then(
+      (held) => { if (!held) console.error(`housekeeping: lost its lock ${lease.owner} (lease ended before renewal)`) },
+      (err) => console.error('housekeeping: could not renew its lock:', err instanceof Error ? err.message : err),
+    )
+  }, Math.max(1_000, Math.floor(leaseMs / 3)))
+  heartbeat.unref()
   try {
     const run = await db.housekeepingRun.create({ data: { trigger, startedAt: new Date() } })
     const task = async <T>(name: string, work: () => Promise<T>): Promise<TaskResult<T>> => {
@@ -47,8 +57,6 @@ export async function runHousekeeping(trigger: Trigger, now = new Date()): Promi
       } catch (err) {
         console.error(`housekeeping: ${name} failed:`, err)
         return { error: err instanceof Error ? err.message : String(err) }
-      } finally {
-        await renewJobLock(lease, LEASE_MS, clock()).catch(() => {})
       }
     }
     // Snapshots go before files, so media that only an expired snapshot kept is removed in the same run.
@@ -65,6 +73,7 @@ export async function runHousekeeping(trigger: Trigger, now = new Date()): Promi
     await db.housekeepingRun.update({ where: { id: run.id }, data: { finishedAt, results: results as never } })
     return results
   } finally {
+    clearInterval(heartbeat)
     await releaseJobLock(lease).catch((err) => console.error('housekeeping: could not release its lock:', err))
   }
 }

@@ -10,13 +10,13 @@ const INTERVAL_MS = INTERVAL_MINUTES * 60_000
 // A run that started this recently anywhere counts as this period's run.
 const RECENT_MS = INTERVAL_MS - 5 * 60_000
 
-interface ScheduleState { timer: NodeJS.Timeout | null; nextRun: Date | null; current: Promise<void> | null }
+interface ScheduleState { timer: NodeJS.Timeout | null; retry: NodeJS.Timeout | null; nextRun: Date | null; current: Promise<void> | null }
 const KEY = Symbol.for('corkboard.housekeeping.schedule')
 type Holder = { [KEY]?: ScheduleState }
 
 function state(): ScheduleState {
   const g = globalThis as Holder
-  return (g[KEY] ??= { timer: null, nextRun: null, current: null })
+  return (g[KEY] ??= { timer: null, retry: null, nextRun: null, current: null })
 }
 
 export function scheduleInfo(): { running: boolean; nextRun: Date | null } {
@@ -43,7 +43,9 @@ function track(run: Promise<void>): void {
 export async function stopHousekeepingSchedule(waitMs = 5_000): Promise<void> {
   const s = state()
   if (s.timer) clearInterval(s.timer)
+  if (s.retry) clearTimeout(s.retry)
   s.timer = null
+  s.retry = null
   s.nextRun = null
   if (s.current) await Promise.race([s.current, new Promise((resolve) => setTimeout(resolve, waitMs).unref())])
 }
@@ -57,9 +59,22 @@ async function scheduledRun(trigger: Trigger): Promise<void> {
     const failed = Object.entries(results.tasks).filter(([, r]) => 'error' in r).map(([name]) => name)
     console.log(`Housekeeping (${trigger}) finished in ${results.totalDuration} ms${failed.length ? `; failed: ${failed.join(', ')}` : ''}`)
   } catch (err) {
-    if (err instanceof HousekeepingBusyError) return
+    if (err instanceof HousekeepingBusyError) return skipped(trigger, err)
     console.error(`Housekeeping (${trigger}) failed:`, err)
   }
+}
+
+/** One line naming the holder; a start-up run tries once more when the holder's lease ends (it may have crashed). */
+function skipped(trigger: Trigger, err: HousekeepingBusyError): void {
+  const s = state()
+  const until = err.holder?.expiresAt
+  const retry = trigger === 'startup' && until && s.timer !== null
+  console.log(`Housekeeping (${trigger}) skipped: the lock is held by ${err.holder?.owner ?? 'another run'}` +
+    `${until ? ` until ${until.toISOString()}` : ''}${retry ? '; retrying then' : ''}`)
+  if (!retry) return
+  if (s.retry) clearTimeout(s.retry)
+  s.retry = setTimeout(() => { s.retry = null; track(scheduledRun('startup')) }, Math.max(0, until.getTime() - Date.now()) + 1_000)
+  s.retry.unref()
 }
 
 async function ranRecently(): Promise<boolean> {

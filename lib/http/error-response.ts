@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { ZodError } from 'zod'
 import {
   BannedError, ConflictError, FileTooLargeError, ForbiddenError, InvalidFileTypeError, LoginRequiredError,
-  NotFoundError, RateLimitedError, RequestTooLargeError, ValidationError,
+  NotFoundError, RateLimitedError, RequestTooLargeError, StorageFullError, StorageUnavailableError, ValidationError,
 } from '../errors'
 import { zodIssues } from './validation'
 
@@ -32,6 +32,10 @@ export function errorResponse(err: unknown): Response {
   if (err instanceof RateLimitedError) {
     const retryAfter = Math.max(1, Math.ceil(err.retryAfterSeconds))
     return json({ error: 'Rate limited', retryAfter }, 429, { 'Retry-After': String(retryAfter) })
+  }
+  if (err instanceof StorageFullError) return json({ error: err.message }, 507)
+  if (err instanceof StorageUnavailableError) {
+    return json({ error: err.message }, 503, { 'Retry-After': String(err.retryAfterSeconds) })
   }
   const requestId = randomUUID()
   console.error(`[${requestId}] unexpected error:`, err)

@@ -1,9 +1,21 @@
 // Local-disk media storage: files under one directory, served by server.ts under a fixed URL prefix.
-import { mkdir, readdir, rm, stat, writeFile, rename, access } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat, statfs, writeFile, rename, access } from 'node:fs/promises'
 import { constants } from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { type MediaStorage, type StoredObject, isValidKey } from './storage'
+
+// A file being written is named "<key>.<random>.tmp" until it is renamed to its key; a crash between the two
+// leaves the temporary file behind for housekeeping.
+const TEMP_SUFFIX = '.tmp'
+const TEMP_TAIL = /\.[0-9a-f]{12}\.tmp$/
+
+/** The key a temporary file was being written for, or null when the name is not one of our temporary files. */
+function keyOfTempFile(relative: string): string | null {
+  if (!TEMP_TAIL.test(relative)) return null
+  const key = relative.replace(TEMP_TAIL, '')
+  return isValidKey(key) ? key : null
+}
 
 export class LocalStorage implements MediaStorage {
   readonly kind = 'local' as const
@@ -19,9 +31,15 @@ export class LocalStorage implements MediaStorage {
     if (!file) throw new Error(`invalid media key: ${key}`)
     await mkdir(path.dirname(file), { recursive: true })
     // Write to a temporary name and rename, so a reader never sees a half-written file.
-    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`
-    await writeFile(tmp, body)
-    await rename(tmp, file)
+    const tmp = `${file}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`
+    try {
+      await writeFile(tmp, body)
+      await rename(tmp, file)
+    } catch (err) {
+      // A failed write (full disk, I/O error) leaves no partial file behind.
+      await rm(tmp, { force: true }).catch(() => {})
+      throw err
+    }
   }
 
   async delete(key: string): Promise<void> {
@@ -45,6 +63,31 @@ export class LocalStorage implements MediaStorage {
         if (s?.isFile()) yield { key, lastModified: s.mtime, size: s.size }
       }
     }
+  }
+
+  /** Deletes temporary files last modified before `before` (left by a crash mid-write); returns how many. */
+  async removeStaleTempFiles(before: Date): Promise<number> {
+    let removed = 0
+    const shards = await readdir(this.dir, { withFileTypes: true }).catch(() => [])
+    for (const shard of shards) {
+      if (!shard.isDirectory()) continue
+      for (const name of await readdir(path.join(this.dir, shard.name)).catch(() => [])) {
+        if (!keyOfTempFile(`${shard.name}/${name}`)) continue
+        const file = path.join(this.dir, shard.name, name)
+        const s = await stat(file).catch(() => null)
+        if (!s?.isFile() || s.mtime >= before) continue
+        await rm(file, { force: true })
+        removed++
+      }
+    }
+    return removed
+  }
+
+  /** Bytes an unprivileged writer can still use on the media directory's file system. */
+  async freeBytes(): Promise<number> {
+    await mkdir(this.dir, { recursive: true })
+    const s = await statfs(this.dir)
+    return Number(s.bavail) * Number(s.bsize)
   }
 
   publicUrl(key: string): string {

@@ -17,6 +17,9 @@ export class S3Storage implements MediaStorage {
       region: config.region,
       endpoint: config.endpoint,
       forcePathStyle: config.forcePathStyle,
+      // An unreachable or stuck service must fail an upload within seconds (503), not hold the request open.
+      requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000, throwOnRequestTimeout: true, socketTimeout: 5_000 },
+      maxAttempts: 2,
       credentials: config.accessKeyId && config.secretAccessKey
         ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
         : undefined,

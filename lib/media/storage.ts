@@ -17,6 +17,10 @@ export interface MediaStorage {
   keyFromUrl(url: string): string | null
   /** True when the backend can be reached and written (health check). */
   healthy(): Promise<boolean>
+  /** Free bytes where media is written; only backends with a local file system have it. */
+  freeBytes?(): Promise<number>
+  /** Deletes temporary files of interrupted writes last modified before `before`; returns how many. */
+  removeStaleTempFiles?(before: Date): Promise<number>
 }
 
 const KEY = /^[a-z0-9]{2}\/[a-z0-9_-]{8,128}\.(png|jpg|webp|gif|mp4|webm|mp3)$/

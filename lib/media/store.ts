@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto'
 import { getStorage } from './storage'
 import type { ProcessedMedia } from './process'
+import { toStorageError } from './storage-errors'
 
 export interface StoredMedia {
   key: string
@@ -15,19 +16,29 @@ export interface StoredMedia {
 
 export const PLACEHOLDERS = { video: '/placeholders/video.svg', audio: '/placeholders/audio.svg' } as const
 
-export async function storeMedia(media: ProcessedMedia): Promise<StoredMedia> {
-  const storage = await getStorage()
+/**
+ * Stores the file and its thumbnail. When storage fails, whatever this upload already stored is removed again
+ * (no file without its thumbnail) and a StorageFullError (507) or StorageUnavailableError (503) is thrown.
+ */
+export async function storeMedia(media: ProcessedMedia, stillReferenced: (key: string) => Promise<boolean>): Promise<StoredMedia> {
+  const storage = await getStorage().catch((err) => { throw toStorageError(err) })
   const hash = createHash('sha256').update(media.body).digest('hex')
   const key = `${hash.slice(0, 2)}/${hash}.${media.detected.ext}`
   const thumbnailKey = media.thumbnail ? `${hash.slice(0, 2)}/${hash}-thumb.webp` : null
   const created: string[] = []
-  if (!(await storage.exists(key))) {
-    await storage.put(key, media.body, media.detected.mime)
-    created.push(key)
-  }
-  if (thumbnailKey && media.thumbnail && !(await storage.exists(thumbnailKey))) {
-    await storage.put(thumbnailKey, media.thumbnail, 'image/webp')
-    created.push(thumbnailKey)
+  try {
+    if (!(await storage.exists(key))) {
+      await storage.put(key, media.body, media.detected.mime)
+      created.push(key)
+    }
+    if (thumbnailKey && media.thumbnail && !(await storage.exists(thumbnailKey))) {
+      await storage.put(thumbnailKey, media.thumbnail, 'image/webp')
+      created.push(thumbnailKey)
+    }
+  } catch (err) {
+    const failure = toStorageError(err)
+    await discardMedia({ created }, stillReferenced)
+    throw failure
   }
   const placeholder = media.detected.fileType === 'image' ? null : PLACEHOLDERS[media.detected.fileType]
   return {
@@ -40,7 +51,7 @@ export async function storeMedia(media: ProcessedMedia): Promise<StoredMedia> {
 }
 
 /** Removes what a failed upload created, unless a post stored meanwhile references it. */
-export async function discardMedia(stored: StoredMedia, stillReferenced: (key: string) => Promise<boolean>): Promise<void> {
+export async function discardMedia(stored: Pick<StoredMedia, 'created'>, stillReferenced: (key: string) => Promise<boolean>): Promise<void> {
   const storage = await getStorage()
   for (const key of stored.created) {
     if (!(await stillReferenced(key).catch(() => true))) await storage.delete(key).catch(() => {})

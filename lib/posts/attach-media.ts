@@ -17,17 +17,19 @@ export interface PostMedia {
 export async function attachMedia(file: UploadedFile): Promise<PostMedia> {
   const detected = await detectMedia(file.buffer, file.filename)
   const processed = await processMedia(file.buffer, detected)
-  const stored = await storeMedia(processed)
+  const stored = await storeMedia(processed, referencedByPost)
   return {
     columns: {
       imageUrl: stored.url, mediaKey: stored.key, thumbnailUrl: stored.thumbnailUrl, thumbnailKey: stored.thumbnailKey,
       fileType: detected.fileType, mediaMime: detected.mime, mediaSize: processed.body.length,
       mediaWidth: processed.width, mediaHeight: processed.height, mediaOrigName: file.filename.slice(0, 255),
     },
-    async discard() {
-      const db = await getDb()
-      await discardMedia(stored, async (key) =>
-        (await db.post.count({ where: { OR: [{ mediaKey: key }, { thumbnailKey: key }] } })) > 0)
-    },
+    discard: () => discardMedia(stored, referencedByPost),
   }
+}
+
+/** A post stored meanwhile may share the (content-addressed) file: then it stays. */
+async function referencedByPost(key: string): Promise<boolean> {
+  const db = await getDb()
+  return (await db.post.count({ where: { OR: [{ mediaKey: key }, { thumbnailKey: key }] } })) > 0
 }

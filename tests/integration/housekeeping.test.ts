@@ -37,7 +37,7 @@ describe('housekeeping', () => {
       timestamp: expect.any(String), totalDuration: expect.any(Number),
       tasks: {
         threadCleanup: { boardsChecked: 12, threadsMarkedDead: 0, threadsDeleted: 0, filesDeleted: 0, duration: expect.any(Number) },
-        fileCleanup: { totalFiles: 0, databaseImages: 0, orphanedFiles: 0, deletedFiles: 0, errors: 0, duration: expect.any(Number) },
+        fileCleanup: { totalFiles: 0, databaseImages: 0, orphanedFiles: 0, deletedFiles: 0, tempFilesDeleted: 0, errors: 0, duration: expect.any(Number) },
         snapshotCleanup: { snapshotsDeleted: 0 },
         statsCleanup: { hoursRolledUp: 0, daysRolledUp: 0, rowsDeleted: 0, saltsDiscarded: 0 },
       } } })
@@ -75,6 +75,25 @@ describe('housekeeping', () => {
       setLastModified: (key, when) => utimes(path.join(media, key), when, when),
       keyOf: (url) => new URL(url, server.url).pathname.replace(/^\/media\//, ''),
     })
+  })
+
+  it('removes temporary files that interrupted uploads left (older than an hour) and reports how many', async () => {
+    const media = path.join(server.dataDir, 'media')
+    const hash = 'ab' + '0123456789abcdef'.repeat(4).slice(2)
+    // The names a crash between write and rename leaves: "<key>.<12 hex>.tmp".
+    const stale = [`ab/${hash}.png.0a1b2c3d4e5f.tmp`, `ab/${hash}-thumb.webp.ffeeddccbbaa.tmp`]
+    const young = `ab/${hash}.png.123456abcdef.tmp`
+    const foreign = 'ab/notes.tmp'
+    await mkdir(path.join(media, 'ab'), { recursive: true })
+    for (const f of [...stale, young, foreign]) await writeFile(path.join(media, f), 'partial')
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000)
+    for (const f of [...stale, foreign]) await utimes(path.join(media, f), twoHoursAgo, twoHoursAgo)
+    const res = await admin.write('POST', '/api/admin/housekeeping/run')
+    expect(res.body.results.tasks.fileCleanup).toMatchObject({ tempFilesDeleted: 2, errors: 0 })
+    const exists = (f: string) => access(path.join(media, f)).then(() => true, () => false)
+    for (const f of stale) expect(await exists(f)).toBe(false)
+    expect(await exists(young)).toBe(true)
+    expect(await exists(foreign)).toBe(true) // not a name the storage writes: left alone
   })
 
   it('prunes boards back to 100 live threads as a safety net', async () => {
