@@ -1,8 +1,9 @@
 // Judges an image by the size its headers declare, before anything is decoded (limits.ts has the numbers). Sharp's
 // metadata() reads headers only and reports width, height and frame count for JPEG, PNG and WebP (animated WebP:
-// the canvas and its pages). Two things it does not tell: a GIF's logical screen and frame rectangles (it reports
-// the first frame's size, while browsers allocate the screen), and an APNG's frame count; those come from the
-// file's own blocks. A refusal is the contract's plain 415, like any other file that is not an acceptable image.
+// the canvas and its pages). What it does not tell is a GIF's logical screen and frame rectangles (it reports the
+// first frame's size, while browsers allocate the screen); those come from the GIF's own blocks. APNG never gets
+// this far: content detection names it image/apng, which is not an accepted type. A refusal is the contract's
+// plain 415, as for any other file that is not an acceptable image.
 import { InvalidFileTypeError } from '../errors'
 import type { GifFrame } from './gif'
 import { MAX_ANIMATION_PIXELS, MAX_FRAMES, MAX_PIXELS, MAX_SIDE } from './limits'
@@ -25,17 +26,4 @@ export function checkGif(screen: { width: number; height: number }, frames: GifF
     height = Math.max(height, f.top + f.height)
   }
   checkDeclaredSize(width, height, frames.length)
-}
-
-/** An APNG's frame count from its acTL chunk (1 for a plain PNG), read from the chunks before the first IDAT. */
-export function pngFrameCount(b: Buffer): number {
-  let i = 8
-  while (i + 12 <= b.length) {
-    const length = b.readUInt32BE(i)
-    const type = b.subarray(i + 4, i + 8).toString('latin1')
-    if (type === 'acTL' && length >= 8 && i + 16 <= b.length) return b.readUInt32BE(i + 8)
-    if (type === 'IDAT' || type === 'IEND') break
-    i += 12 + length
-  }
-  return 1
 }

@@ -10,7 +10,7 @@ export const MAX_SIDE = 10_000
  *  200 MB). Sharp is given the same cap (limitInputPixels) as a second line. */
 export const MAX_PIXELS = 50_000_000
 
-/** Frames of an animation (GIF, WebP, APNG). A minute at 30 frames a second; real animations under 4 MiB have far
+/** Frames of an animation (GIF, WebP). A minute at 30 frames a second; real animations under 4 MiB have far
  *  fewer, while a hostile file of tiny frames can hold hundreds of thousands. */
 export const MAX_FRAMES = 2_000
 

@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import { InvalidFileTypeError } from '../errors'
 import type { DetectedMedia } from './detect'
 import { parseGif } from './gif'
-import { checkDeclaredSize, checkGif, pngFrameCount } from './image-limits'
+import { checkDeclaredSize, checkGif } from './image-limits'
 import { MAX_PIXELS } from './limits'
 import { probeMedia } from './probe-av'
 import { type StrippableExt, stripMetadata } from './strip-metadata'
@@ -47,8 +47,7 @@ async function processImage(bytes: Buffer, detected: DetectedMedia): Promise<Pro
   // Headers only (no pixel is decoded): the limits are judged here; sharp's own pixel cap guards the decoding below.
   const meta = await sharp(bytes, { limitInputPixels: false }).metadata()
   if (!meta.width || !meta.height) throw new InvalidFileTypeError()
-  const frames = detected.ext === 'png' ? pngFrameCount(bytes) : meta.pages ?? 1
-  checkDeclaredSize(meta.width, meta.height, frames)
+  checkDeclaredSize(meta.width, meta.height, meta.pages ?? 1)
 
   let body: Buffer
   let width = meta.width

@@ -1,10 +1,10 @@
 // Declared sizes judged before decoding (lib/media/image-limits.ts) and MP4 box sizes (lib/media/mp4-boxes.ts).
 import { describe, expect, it } from 'vitest'
 import { InvalidFileTypeError } from '@/lib/errors'
-import { checkDeclaredSize, checkGif, pngFrameCount } from '@/lib/media/image-limits'
+import { checkDeclaredSize, checkGif } from '@/lib/media/image-limits'
 import { MAX_ANIMATION_PIXELS, MAX_FRAMES, MAX_SIDE } from '@/lib/media/limits'
 import { mp4BoxesValid } from '@/lib/media/mp4-boxes'
-import { mp4, png, pngChunk } from '../helpers/media'
+import { mp4 } from '../helpers/media'
 import { mp4WithBogusMoovSize } from '../helpers/hostile-media'
 
 describe('declared image sizes', () => {
@@ -22,15 +22,6 @@ describe('declared image sizes', () => {
     expect(() => checkGif({ width: 10, height: 10 }, [{ left: 0, top: 0, width: 10, height: 10 }])).not.toThrow()
     expect(() => checkGif({ width: 10, height: 10 }, [{ left: 65000, top: 0, width: 10, height: 10 }])).toThrow(InvalidFileTypeError)
     expect(() => checkGif({ width: 65535, height: 65535 }, [{ left: 0, top: 0, width: 10, height: 10 }])).toThrow(InvalidFileTypeError)
-  })
-
-  it('reads an APNG frame count from acTL', async () => {
-    const still = await png(4, 4)
-    expect(pngFrameCount(still)).toBe(1)
-    const acTL = Buffer.alloc(8); acTL.writeUInt32BE(5000, 0)
-    const ihdrEnd = 8 + 12 + 13
-    const apng = Buffer.concat([still.subarray(0, ihdrEnd), pngChunk('acTL', acTL), still.subarray(ihdrEnd)])
-    expect(pngFrameCount(apng)).toBe(5000)
   })
 })
 
