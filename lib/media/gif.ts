@@ -20,7 +20,7 @@ export interface ParsedGif {
 export class MalformedGifError extends Error {}
 
 const EXTENSION = 0x21, IMAGE = 0x2c, TRAILER = 0x3b
-const GRAPHIC_CONTROL = 0xf9, APPLICATION = 0xff
+const GRAPHIC_CONTROL = 0xf9, APPLICATION = 0xff, PLAIN_TEXT = 0x01
 const LOOP_APPS = new Set(['NETSCAPE2.0', 'ANIMEXTS1.0'])
 
 const colorTableBytes = (packed: number) => (packed & 0x80 ? 3 * (2 << (packed & 0x07)) : 0)
@@ -57,9 +57,8 @@ export function parseGif(b: Buffer): ParsedGif {
         control[3] &= 0x1f // reserved bits
       } else if (label === APPLICATION) {
         loopCount ??= readLoopCount(b, i + 2)
-        control = null
-      } else {
-        control = null // a control before a (dropped) plain-text block applied to that block
+      } else if (label === PLAIN_TEXT) {
+        control = null // it applied to this (dropped) block; comments and applications leave it to the next image
       }
       i = end
     } else {

@@ -64,8 +64,9 @@ async function probe(file: string, detected: DetectedMedia): Promise<number> {
   }
   const stream = report.streams?.[0]
   const duration = Number(report.format?.duration)
-  const ok = code === 0 &&
-    (report.format?.format_name ?? '').split(',').includes(FORMAT_NAMES[detected.ext] ?? '') &&
+  const formatName = FORMAT_NAMES[detected.ext]
+  const ok = code === 0 && formatName !== undefined &&
+    (report.format?.format_name ?? '').split(',').includes(formatName) &&
     Number.isFinite(duration) && duration > 0 &&
     stream?.codec_type === kind &&
     (report.frames ?? []).some((f) => f.media_type === kind) &&

@@ -63,6 +63,19 @@ describe('GIF rewriting', () => {
     expect(a.pages).toBe(2)
   })
 
+  it('keeps a graphic control across a comment before its image, and drops the one of a plain-text block', async () => {
+    const original = await animated()
+    const firstControl = original.indexOf(Buffer.from([0x21, 0xf9]))
+    const control = original.subarray(firstControl, firstControl + 8)
+    const moved = Buffer.concat([original.subarray(0, firstControl + 8), commentExt('SecretComment'), original.subarray(firstControl + 8)])
+    const orphan = withBlocks(original, Buffer.concat([Buffer.from([0x21, 0xf9, 4, 0x09, 0xff, 0xff, 0, 0]), plainTextExt('SecretText')]))
+    for (const hostile of [moved, orphan]) {
+      const { body } = parseGif(hostile)
+      expect(body.equals(parseGif(original).body)).toBe(true)
+      expect(body.includes(control)).toBe(true)
+    }
+  })
+
   it('reports the logical screen and every frame rectangle', () => {
     const gif = framesGif(4, { width: 300, height: 200 })
     const { screen, frames } = parseGif(gif)
