@@ -46,9 +46,10 @@ export class FileTooLargeError extends DomainError {
   constructor(readonly maxBytes: number) { super('File too large') }
 }
 
-/** 415 for uploads that are not an allowed media type. */
+/** 415 for uploads that are not an allowed media type (or not one this server can check); `detail` replaces the
+ *  default message when a clearer one applies. */
 export class InvalidFileTypeError extends DomainError {
-  constructor() { super('Invalid file type') }
+  constructor(readonly detail?: string) { super('Invalid file type') }
 }
 
 /** 429. */

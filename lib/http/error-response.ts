@@ -27,7 +27,8 @@ export function errorResponse(err: unknown): Response {
     return json({ error: 'File too large', message: 'Files must be 4 MiB or smaller.', maxBytes: err.maxBytes }, 413)
   }
   if (err instanceof InvalidFileTypeError) {
-    return json({ error: 'Invalid file type', message: 'Only PNG, JPG, WebP, GIF, MP4, WebM and MP3 files are allowed.' }, 415)
+    const message = err.detail ?? 'Only PNG, JPG, WebP, GIF, MP4, WebM and MP3 files are allowed.'
+    return json({ error: 'Invalid file type', message }, 415)
   }
   if (err instanceof RateLimitedError) {
     const retryAfter = Math.max(1, Math.ceil(err.retryAfterSeconds))

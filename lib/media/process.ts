@@ -1,23 +1,25 @@
-// Turns a detected upload into the bytes we store: still images are checked under a pixel cap (no decompression
-// bombs) and lose their EXIF/XMP/GPS, losslessly when upright (strip-metadata.ts), by a rotating re-encode
-// otherwise; every image gets a 150 px thumbnail (first frame for animated images); videos get an ffmpeg frame
-// when ffmpeg is installed.
+// Turns a detected upload into the bytes we store. Images are first judged by the size their headers declare
+// (image-limits.ts: no decompression bombs, no giant GIF screens, no endless animations), then lose their
+// EXIF/XMP/GPS, losslessly when upright (strip-metadata.ts), by a rotating re-encode otherwise; GIFs are rebuilt
+// from their picture blocks only (gif.ts). Every image gets a 150 px thumbnail (first frame for animated images).
+// Video and audio are probed to the bottom (probe-av.ts); videos get their first frame as thumbnail.
 import sharp from 'sharp'
 import { InvalidFileTypeError } from '../errors'
 import type { DetectedMedia } from './detect'
-import { videoFrame } from './video-thumbnail'
+import { parseGif } from './gif'
+import { checkDeclaredSize, checkGif } from './image-limits'
+import { MAX_PIXELS } from './limits'
+import { probeMedia } from './probe-av'
 import { type StrippableExt, stripMetadata } from './strip-metadata'
 
 export const THUMBNAIL_SIZE = 150
-/** 50 megapixels: beyond any real photo, far below what would exhaust memory when decoded. */
-export const MAX_PIXELS = 50_000_000
 
 export interface ProcessedMedia {
   body: Buffer
   detected: DetectedMedia
   width: number | null
   height: number | null
-  /** WebP thumbnail, or null when none can be made (audio; video without ffmpeg). */
+  /** WebP thumbnail, or null when none is made (audio). */
   thumbnail: Buffer | null
 }
 
@@ -26,11 +28,8 @@ sharp.cache(false)
 export async function processMedia(bytes: Buffer, detected: DetectedMedia): Promise<ProcessedMedia> {
   try {
     if (detected.fileType === 'image') return await processImage(bytes, detected)
-    if (detected.fileType === 'video') {
-      const frame = await videoFrame(bytes, detected.ext)
-      return { body: bytes, detected, width: null, height: null, thumbnail: frame ? await thumbnailOf(frame) : null }
-    }
-    return { body: bytes, detected, width: null, height: null, thumbnail: null }
+    const { frame } = await probeMedia(bytes, detected)
+    return { body: bytes, detected, width: null, height: null, thumbnail: frame ? await thumbnailOf(frame) : null }
   } catch (err) {
     if (err instanceof InvalidFileTypeError) throw err
     // Undecodable content with a valid signature (truncated, corrupt or hostile files).
@@ -39,8 +38,16 @@ export async function processMedia(bytes: Buffer, detected: DetectedMedia): Prom
 }
 
 async function processImage(bytes: Buffer, detected: DetectedMedia): Promise<ProcessedMedia> {
-  const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata()
-  if (!meta.width || !meta.height || meta.width * meta.height > MAX_PIXELS) throw new InvalidFileTypeError()
+  if (detected.ext === 'gif') {
+    // Sharp reports a GIF's first frame, not the screen browsers allocate: the GIF's own blocks are judged.
+    const gif = parseGif(bytes)
+    checkGif(gif.screen, gif.frames)
+    bytes = gif.body
+  }
+  // Headers only (no pixel is decoded): the limits are judged here; sharp's own pixel cap guards the decoding below.
+  const meta = await sharp(bytes, { limitInputPixels: false }).metadata()
+  if (!meta.width || !meta.height) throw new InvalidFileTypeError()
+  checkDeclaredSize(meta.width, meta.height, meta.pages ?? 1)
 
   let body: Buffer
   let width = meta.width
@@ -48,7 +55,7 @@ async function processImage(bytes: Buffer, detected: DetectedMedia): Promise<Pro
   const upright = (meta.orientation ?? 1) === 1
   const stripped = upright && detected.ext !== 'gif' ? stripMetadata(bytes, detected.ext as StrippableExt) : null
   if (detected.ext === 'gif') {
-    // GIFs keep their animation; they carry no EXIF block to strip.
+    // Rebuilt above from its picture blocks; GIFs keep their animation and carry no EXIF block.
     body = bytes
   } else if (stripped) {
     // Metadata blocks removed, pixels untouched; the thumbnail below decodes the whole result, so a file that

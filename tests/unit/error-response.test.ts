@@ -24,6 +24,7 @@ describe('errorResponse (contract 0.5)', () => {
     [new RequestTooLargeError(), 413, { error: 'Request too large' }],
     [new FileTooLargeError(4194304), 413, { error: 'File too large', message: 'Files must be 4 MiB or smaller.', maxBytes: 4194304 }],
     [new InvalidFileTypeError(), 415, { error: 'Invalid file type', message: 'Only PNG, JPG, WebP, GIF, MP4, WebM and MP3 files are allowed.' }],
+    [new InvalidFileTypeError('Video is off here.'), 415, { error: 'Invalid file type', message: 'Video is off here.' }],
   ])('maps %o', async (err, status, body) => {
     const res = await answer(err)
     expect(res.status).toBe(status)
