@@ -17,6 +17,10 @@ import { consume } from '../rate-limit/limits'
 
 const MAX_ROOMS_PER_SOCKET = 20
 
+/** socket.io's requests do not pass server.ts's request handler: the scheme by the same rule (lib/http/scheme.ts). */
+const schemeOf = (req: IncomingMessage) =>
+  resolveScheme(Boolean((req.socket as { encrypted?: boolean }).encrypted), req.headers['x-forwarded-proto'], getConfig().trustProxyHops)
+
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>
 
 export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeServer; disconnectAll(): void; close(): Promise<void> }> {
@@ -29,7 +33,7 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
     // and more than the connection limit per address (contract 0.12).
     allowRequest: (req, callback) => {
       const origin = req.headers.origin
-      if (origin && !isAllowedOrigin(origin, siteOriginOf(req.headers.host, Boolean((req.socket as { encrypted?: boolean }).encrypted)))) {
+      if (origin && !isAllowedOrigin(origin, siteOriginOf(req.headers.host, schemeOf(req) === 'https'))) {
         return callback('Forbidden origin', false)
       }
       // engine.io asks only on the handshake, so each connection counts once.
@@ -52,8 +56,7 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
 
   // socket.io answers its HTTP requests itself (polling, the WebSocket upgrade): the same headers as every answer.
   io.engine.on('headers', (headers: Record<string, string>, req: IncomingMessage) => {
-    const scheme = resolveScheme(Boolean((req.socket as { encrypted?: boolean }).encrypted), req.headers['x-forwarded-proto'], config.trustProxyHops)
-    Object.assign(headers, securityHeaders(scheme === 'https'))
+    Object.assign(headers, securityHeaders(schemeOf(req) === 'https'))
   })
 
   // The handshake request is not needed once the connection is up (origin and address were checked above), and

@@ -5,6 +5,7 @@
 // only claim through X-Forwarded-Proto when TRUST_PROXY_HOPS trusts a proxy.
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { io as connect } from 'socket.io-client'
 import { startServer, type TestServer } from '../helpers/server'
 import { form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
@@ -241,6 +242,32 @@ describe('HTTPS: HSTS and Secure cookies', () => {
     expect((await get(direct, '/api/boards', forged)).headers.get('strict-transport-security')).toBeNull()
     expect(secure(await newPosterCookie(direct, forged))).toBe(false)
     expect(secure(await newSessionCookie(direct, forged))).toBe(false)
+  })
+
+  // The site's own origin for the same-origin checks of writes and socket handshakes follows the same rule.
+  const socketOpens = (server: TestServer, headers: Record<string, string>) => new Promise<boolean>((resolve) => {
+    const s = connect(server.url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: headers })
+    s.once('connect', () => { s.close(); resolve(true) })
+    s.once('connect_error', () => { s.close(); resolve(false) })
+  })
+  const writeStatus = async (server: TestServer, headers: Record<string, string>) =>
+    (await postForm(`${server.url}/api/boards/tech/threads/${thread.threadId}/posts`, form({ content: 'origin check' }), headers)).status
+
+  it('behind a trusted TLS proxy the site origin is https://host: its pages may write and open sockets', async () => {
+    const site = `https://${new URL(proxied.url).host}`
+    expect(await socketOpens(proxied, { Origin: site, 'X-Forwarded-Proto': 'https' })).toBe(true)
+    expect(await writeStatus(proxied, { Origin: site, 'X-Forwarded-Proto': 'https' })).toBe(201)
+    expect(await socketOpens(proxied, { Origin: site })).toBe(false)
+    expect(await writeStatus(proxied, { Origin: site })).toBe(403)
+  })
+
+  it('without a trusted proxy a client-sent X-Forwarded-Proto does not change the site origin', async () => {
+    const host = new URL(direct.url).host
+    const directThread = await postForm(`${direct.url}/api/boards/tech/threads`, form({ topic: 'Origin', content: 'op' }, { name: 'a.png', bytes: await png() }))
+    const post = (headers: Record<string, string>) => postForm(`${direct.url}/api/boards/tech/threads/${directThread.body.threadId}/posts`, form({ content: 'x' }), headers)
+    expect((await post({ Origin: `https://${host}`, 'X-Forwarded-Proto': 'https' })).status).toBe(403)
+    expect((await post({ Origin: `http://${host}`, 'X-Forwarded-Proto': 'https' })).status).toBe(201)
+    expect(await socketOpens(direct, { Origin: `https://${host}`, 'X-Forwarded-Proto': 'https' })).toBe(false)
   })
 
   it('PUBLIC_ORIGIN https: HSTS and Secure cookies on every answer', async () => {
