@@ -270,6 +270,13 @@ describe('HTTPS: HSTS and Secure cookies', () => {
     expect(await socketOpens(direct, { Origin: `https://${host}`, 'X-Forwarded-Proto': 'https' })).toBe(false)
   })
 
+  it('robots.txt names the sitemap with the scheme the visitor used (trusted proxies only)', async () => {
+    const host = new URL(proxied.url).host
+    expect((await get(proxied, '/robots.txt', { 'X-Forwarded-Proto': 'https' })).text).toContain(`Sitemap: https://${host}/sitemap.xml`)
+    expect((await get(proxied, '/robots.txt')).text).toContain(`Sitemap: http://${host}/sitemap.xml`)
+    expect((await get(direct, '/robots.txt', { 'X-Forwarded-Proto': 'https' })).text).toContain(`Sitemap: http://${new URL(direct.url).host}/sitemap.xml`)
+  })
+
   it('PUBLIC_ORIGIN https: HSTS and Secure cookies on every answer', async () => {
     for (const path of ['/', '/contact', '/api/boards']) {
       expect((await get(https, path)).headers.get('strict-transport-security'), path).toMatch(/^max-age=\d{7,}/)
