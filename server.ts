@@ -10,6 +10,9 @@ import { closeDb, getDb } from './lib/db/client'
 import { logStatementsPerRequest } from './lib/db/statement-count'
 import { seedDefaultBoards } from './lib/boards/seed'
 import { CLIENT_IP_HEADER, resolveClientIp } from './lib/http/client-ip'
+import { resolveScheme, SCHEME_HEADER } from './lib/http/scheme'
+import { securityHeaders } from './lib/http/security-headers'
+import { newNonce, nonceSource, pagePolicy } from './lib/http/content-security-policy'
 import { attachRealtime } from './lib/realtime/attach'
 import { getStorage } from './lib/media/storage'
 import type { LocalStorage } from './lib/media/local-storage'
@@ -40,6 +43,10 @@ async function main(): Promise<void> {
     const render = isRenderRequest(req)
     const clientIp = render ? RENDER_IDENTITY : resolveClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxyHops)
     req.headers[CLIENT_IP_HEADER] = clientIp
+    // The same for the scheme: X-Forwarded-Proto counts only from trusted proxies.
+    const scheme = resolveScheme(Boolean((req.socket as { encrypted?: boolean }).encrypted), req.headers['x-forwarded-proto'], render ? 0 : config.trustProxyHops)
+    req.headers[SCHEME_HEADER] = scheme
+    for (const [name, value] of Object.entries(securityHeaders(scheme === 'https'))) res.setHeader(name, value!)
     if (!render) watchForPageView(req, res, clientIp)
     const path = req.url ?? '/'
     if (path.startsWith('/api/') && applyCors(req, res)) return
@@ -52,6 +59,15 @@ async function main(): Promise<void> {
       return void res.end()
     }
     const handle = next_.handle
+    // Next puts the nonce of the request's Content-Security-Policy header on every script of the page it renders;
+    // a client-sent one is never kept. Cache renders get none: the cache vouches for their scripts by hash.
+    delete req.headers['content-security-policy']
+    delete req.headers['content-security-policy-report-only']
+    if (!render && !path.startsWith('/api/')) {
+      const policy = pagePolicy([nonceSource(newNonce())])
+      req.headers['content-security-policy'] = policy
+      res.setHeader('content-security-policy', policy)
+    }
     if (render || !next_.pages) return void handle(req, res)
     next_.pages.serve(req, res, clientIp).then((served) => { if (!served) void handle(req, res) }, (err) => {
       console.error('page cache failed; rendering directly:', err)

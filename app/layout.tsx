@@ -16,6 +16,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 }
 
+// Every page is rendered per request, so Next can put the request's CSP nonce on its scripts (server.ts); a page
+// prerendered at build time would carry none. Public pages are still rendered once and shared by the page cache.
+export const dynamic = 'force-dynamic'
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">

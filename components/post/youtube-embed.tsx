@@ -23,6 +23,9 @@ export function YoutubeEmbed({ videoId, href }: { videoId: string; href: string 
         allow="autoplay; encrypted-media; picture-in-picture"
         allowFullScreen
         sandbox="allow-scripts allow-same-origin allow-presentation"
+        // The site sends no referrer elsewhere (Referrer-Policy: same-origin), but YouTube's player refuses to
+        // play without one: it gets the site's origin, and only once a reader asks for the video.
+        referrerPolicy="strict-origin"
       />
     </span>
   )

@@ -1,8 +1,10 @@
 // The staff session (contract 0.8): a sealed, encrypted iron-session cookie `cb_session` holding the CSRF
 // token and, once logged in, the user id, login time and the user's session generation.
 import { randomBytes } from 'node:crypto'
-import { cookies } from 'next/headers'
+import { cookies, headers } from 'next/headers'
 import { crossOriginCookies } from '../http/origins'
+import { secureCookies } from '../http/secure-cookies'
+import { arrivedOverHttps } from '../http/scheme'
 import { getIronSession, type IronSession, type SessionOptions } from 'iron-session'
 import { getConfig } from '../config'
 
@@ -17,7 +19,8 @@ export interface SessionData {
 
 export type StaffSession = IronSession<SessionData>
 
-export function sessionOptions(): SessionOptions {
+/** `https`: the request arrived over HTTPS (server.ts marks it); the cookie is then Secure. */
+export function sessionOptions(https: boolean): SessionOptions {
   const config = getConfig()
   return {
     password: config.sessionSecret,
@@ -28,13 +31,13 @@ export function sessionOptions(): SessionOptions {
       // A cross-origin client (CORS_ORIGINS) needs the cookie on its requests: SameSite=None, which requires Secure.
       sameSite: crossOriginCookies() ? 'none' : 'lax',
       path: '/',
-      secure: crossOriginCookies() || (config.env === 'production' && Boolean(config.publicOrigin?.startsWith('https:'))),
+      secure: secureCookies(https),
     },
   }
 }
 
 export async function getSession(): Promise<StaffSession> {
-  return getIronSession<SessionData>(await cookies(), sessionOptions())
+  return getIronSession<SessionData>(await cookies(), sessionOptions(arrivedOverHttps(await headers())))
 }
 
 export const newCsrfToken = () => randomBytes(32).toString('base64url')

@@ -7,6 +7,7 @@ import { errorResponse, json } from './error-response'
 import type { ParamParser } from './params'
 import { CLIENT_IP_HEADER } from './client-ip'
 import { isAllowedOrigin, siteOriginOf } from './origins'
+import { arrivedOverHttps } from './scheme'
 import { consume } from '../rate-limit/limits'
 import { RENDER_IDENTITY } from '../page-cache/render'
 
@@ -93,7 +94,8 @@ export async function readJson(req: Request): Promise<unknown> {
 function checkOrigin(req: Request): void {
   const origin = req.headers.get('origin')
   if (!origin) return
-  if (!isAllowedOrigin(origin, siteOriginOf(req.headers.get('host'), new URL(req.url).protocol === 'https:'))) {
+  // The scheme as server.ts determined it (X-Forwarded-Proto only from trusted proxies), not Next's idea of it.
+  if (!isAllowedOrigin(origin, siteOriginOf(req.headers.get('host'), arrivedOverHttps(req.headers)))) {
     throw new ForbiddenError('Forbidden origin')
   }
 }

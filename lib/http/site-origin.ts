@@ -1,8 +1,10 @@
 // The site's public origin for absolute URLs (sitemap, robots): PUBLIC_ORIGIN when configured, otherwise the
-// request's Host header over plain http (a deployment behind TLS should set PUBLIC_ORIGIN).
+// request's Host header with the scheme the request arrived with (HTTPS only through a trusted proxy).
 import { headers } from 'next/headers'
 import { getConfig } from '../config'
+import { arrivedOverHttps } from './scheme'
 
 export async function siteOrigin(): Promise<string> {
-  return getConfig().publicOrigin ?? `http://${(await headers()).get('host') ?? 'localhost'}`
+  const h = await headers()
+  return getConfig().publicOrigin ?? `${arrivedOverHttps(h) ? 'https' : 'http'}://${h.get('host') ?? 'localhost'}`
 }

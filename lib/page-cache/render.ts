@@ -5,6 +5,7 @@ import { request } from 'node:http'
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { RenderedPage } from './store'
+import { policyForRenderedHtml } from '../http/content-security-policy'
 
 export const RENDER_HEADER = 'x-corkboard-render'
 /** The client identity of a cache render; lib/pages/visitor.ts skips the ban check for it. */
@@ -34,7 +35,10 @@ export function loopbackRenderer(listening: { address: string; port: number }) {
           const value = res.headers[name]
           if (typeof value === 'string') headers[name] = value
         }
-        resolve({ status: res.statusCode ?? 500, headers, body: Buffer.concat(chunks) })
+        const body = Buffer.concat(chunks)
+        // A cache render carries no nonce: its policy names the hashes of its inline scripts, and goes with it.
+        if (headers['content-type']?.startsWith('text/html')) headers['content-security-policy'] = policyForRenderedHtml(body)
+        resolve({ status: res.statusCode ?? 500, headers, body })
       })
     })
     req.on('error', reject)

@@ -3,6 +3,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { getConfig } from '../config'
 import { crossOriginCookies } from '../http/origins'
+import { secureCookies } from '../http/secure-cookies'
 import { ipKey } from '../net/ip'
 
 export const POSTER_COOKIE = 'cb_poster'
@@ -21,10 +22,11 @@ export function posterKeyFrom(cookieHeader: string | null): { key: string; isNew
   return { key: randomBytes(32).toString('base64url'), isNew: true }
 }
 
-export function posterCookie(key: string): string {
+/** `https`: the request arrived over HTTPS (server.ts marks it); the cookie is then Secure. */
+export function posterCookie(key: string, https: boolean): string {
   // A cross-origin client (CORS_ORIGINS) needs the cookie on its requests: SameSite=None, which requires Secure.
   if (crossOriginCookies()) return `${POSTER_COOKIE}=${key}; Path=/; Max-Age=31536000; HttpOnly; SameSite=None; Secure`
-  const secure = getConfig().env === 'production' && getConfig().publicOrigin?.startsWith('https:') ? '; Secure' : ''
+  const secure = secureCookies(https) ? '; Secure' : ''
   return `${POSTER_COOKIE}=${key}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`
 }
 

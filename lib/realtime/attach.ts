@@ -1,7 +1,7 @@
 // Creates the socket.io server on the site's HTTP server (imported only by server.ts). Clients join board and
 // thread rooms; domain events from the bus are broadcast to their rooms. With REDIS_URL, the Redis adapter links
 // the processes and lib/events/relay.ts carries every bus event to all of them.
-import type { Server as HttpServer } from 'node:http'
+import type { Server as HttpServer, IncomingMessage } from 'node:http'
 import { Server } from 'socket.io'
 import { subscribe } from '../events/bus'
 import { isRealtimeEvent } from '../events/internal'
@@ -11,9 +11,15 @@ import { type ClientToServerEvents, type ServerToClientEvents, parseRoom, roomsF
 import { roomExists } from './rooms'
 import { isAllowedOrigin, siteOriginOf } from '../http/origins'
 import { resolveClientIp } from '../http/client-ip'
+import { resolveScheme } from '../http/scheme'
+import { securityHeaders } from '../http/security-headers'
 import { consume } from '../rate-limit/limits'
 
 const MAX_ROOMS_PER_SOCKET = 20
+
+/** socket.io's requests do not pass server.ts's request handler: the scheme by the same rule (lib/http/scheme.ts). */
+const schemeOf = (req: IncomingMessage) =>
+  resolveScheme(Boolean((req.socket as { encrypted?: boolean }).encrypted), req.headers['x-forwarded-proto'], getConfig().trustProxyHops)
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>
 
@@ -27,7 +33,7 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
     // and more than the connection limit per address (contract 0.12).
     allowRequest: (req, callback) => {
       const origin = req.headers.origin
-      if (origin && !isAllowedOrigin(origin, siteOriginOf(req.headers.host, Boolean((req.socket as { encrypted?: boolean }).encrypted)))) {
+      if (origin && !isAllowedOrigin(origin, siteOriginOf(req.headers.host, schemeOf(req) === 'https'))) {
         return callback('Forbidden origin', false)
       }
       // engine.io asks only on the handshake, so each connection counts once.
@@ -47,6 +53,11 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
     const stopRelay = startEventRelay(io as unknown as ClusterLink)
     closers.push(async () => stopRelay(), () => pub.quit(), () => sub.quit())
   }
+
+  // socket.io answers its HTTP requests itself (polling, the WebSocket upgrade): the same headers as every answer.
+  io.engine.on('headers', (headers: Record<string, string>, req: IncomingMessage) => {
+    Object.assign(headers, securityHeaders(schemeOf(req) === 'https'))
+  })
 
   // The handshake request is not needed once the connection is up (origin and address were checked above), and
   // engine.io would keep it, headers and all, for the connection's life (socket.io's memory-usage guide).

@@ -1,0 +1,73 @@
+// The Content-Security-Policy of pages and API answers. Scripts run only from this origin or when the server
+// issued them: pages rendered by Next carry a fresh nonce per response (Next reads it from the request's
+// Content-Security-Policy header that server.ts sets and puts it on every script it emits), while pages kept by
+// the page cache carry the SHA-256 hashes of their inline scripts, computed once when the page is stored. The
+// cache serves one body to every visitor with precomputed gzip and brotli copies: a per-visitor nonce would mean
+// rewriting and recompressing the page on every hit, whereas the hashes fit the unchanged body and stay with it.
+// Styles allow 'unsafe-inline': React writes style attributes (progress bars, colours, chart sizes), and CSS
+// cannot run script; the script rules are what stop injected markup.
+import { createHash, randomBytes } from 'node:crypto'
+import { getConfig } from '../config'
+
+/** API answers are data: nothing in them may load, run or be framed. */
+export const API_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+/** Where YouTube links play once a reader clicks them (components/post/youtube-embed.tsx). */
+const YOUTUBE_EMBEDS = 'https://www.youtube-nocookie.com'
+
+let mediaSources: string | undefined
+
+/** Media comes from this origin, or from S3_PUBLIC_URL's origin when media lives in object storage. */
+function mediaOrigins(): string {
+  if (mediaSources === undefined) {
+    const media = getConfig().media
+    mediaSources = media.kind === 's3' ? ` ${new URL(media.publicUrl).origin}` : ''
+  }
+  return `'self'${mediaSources}`
+}
+
+/** A page's policy, with the script sources the server vouches for (a nonce or inline-script hashes). */
+export function pagePolicy(scriptSources: string[]): string {
+  // Next's development server evaluates modules with eval(); production never does.
+  const evalInDev = getConfig().env === 'development' ? " 'unsafe-eval'" : ''
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptSources.join(' ')}${evalInDev}`.trimEnd(),
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${mediaOrigins()}`,
+    `media-src ${mediaOrigins()}`,
+    // 'self' covers socket.io's polling requests and its ws:/wss: connection to the same host.
+    "connect-src 'self'",
+    `frame-src ${YOUTUBE_EMBEDS}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+export function newNonce(): string {
+  return randomBytes(18).toString('base64')
+}
+
+export const nonceSource = (nonce: string) => `'nonce-${nonce}'`
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
+const HAS_SRC = /\bsrc\s*=/i
+
+/** The hash sources of a page's inline scripts, as browsers compute them (over the text, line ends normalised). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const [, attributes, text] of html.matchAll(SCRIPT)) {
+    if (HAS_SRC.test(attributes)) continue
+    const normalised = text.replace(/\r\n?/g, '\n')
+    hashes.add(`'sha256-${createHash('sha256').update(normalised, 'utf8').digest('base64')}'`)
+  }
+  return [...hashes]
+}
+
+/** The policy of a finished HTML page that carries no nonce (a page of the page cache). */
+export function policyForRenderedHtml(html: Buffer): string {
+  return pagePolicy(inlineScriptHashes(html.toString('utf8')))
+}

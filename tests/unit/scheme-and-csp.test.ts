@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { resolveScheme } from '@/lib/http/scheme'
+import { inlineScriptHashes } from '@/lib/http/content-security-policy'
+
+describe('resolveScheme', () => {
+  it.each([
+    // [own socket TLS, X-Forwarded-Proto, trusted hops, scheme]
+    [false, 'https', 0, 'http'],
+    [true, 'http', 0, 'https'],
+    [false, undefined, 1, 'http'],
+    [false, 'https', 1, 'https'],
+    [false, 'HTTPS', 1, 'https'],
+    [true, 'http', 1, 'http'],
+    [false, 'https, http', 1, 'http'],
+    [false, 'http, https', 1, 'https'],
+    [false, 'https, http', 2, 'https'],
+    [false, 'https', 2, 'https'],
+    [false, 'gopher', 1, 'http'],
+    [false, ['https', 'http'], 1, 'http'],
+  ] as const)('own TLS %s, X-Forwarded-Proto %j, %d hops → %s', (encrypted, proto, hops, expected) => {
+    expect(resolveScheme(encrypted, proto as string | string[] | undefined, hops)).toBe(expected)
+  })
+})
+
+describe('inlineScriptHashes', () => {
+  const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+
+  it('hashes inline scripts as browsers do (line ends normalised) and skips scripts with src', () => {
+    const html = '<script src="/a.js" async=""></script><script>self.a=1</script><script id="x">b()\r\nc()</script><script>self.a=1</script>'
+    expect(inlineScriptHashes(html)).toEqual([sha('self.a=1'), sha('b()\nc()')])
+  })
+})
