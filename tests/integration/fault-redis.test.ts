@@ -2,10 +2,9 @@
 // Redis frozen with SIGSTOP (connections stay open, nothing answers), then killed and started again on the same
 // port. Requests must keep answering promptly, rate limits must keep counting (in memory), no promise may be
 // left unhandled, and once Redis is back no process may serve a page that misses what happened meanwhile.
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
@@ -15,6 +14,7 @@ import { startServer, type TestServer } from '../helpers/server'
 import { createTestDatabase, type TestDatabase } from '../helpers/database'
 import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
+import { freePort, killRedis, startRedis } from '../helpers/redis'
 import type { ClientToServerEvents, ServerToClientEvents } from '@/lib/realtime/events'
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>
@@ -25,39 +25,6 @@ const NO_ERROR_HANDLER = /missing 'error' handler/i
 const PROMPT_MS = 5_000
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-/** A redis-server of this test's own, without persistence; resolves once it accepts connections. */
-function startRedis(port: number): Promise<ChildProcess> {
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 10_000)
-    proc.stdout!.on('data', (d) => {
-      output += d
-      if (output.includes('Ready to accept connections')) { clearTimeout(timer); resolve(proc) }
-    })
-    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`redis-server exited with ${code}:\n${output}`)) })
-  })
-}
-
-async function killRedis(proc: ChildProcess | undefined): Promise<void> {
-  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return
-  const exited = new Promise((resolve) => proc.once('exit', resolve))
-  proc.kill('SIGCONT')
-  proc.kill('SIGKILL')
-  await exited
-}
 
 /** A request that must answer within PROMPT_MS (it fails with a TimeoutError otherwise). */
 async function prompt(url: string, init: RequestInit = {}): Promise<{ status: number; text: string }> {
