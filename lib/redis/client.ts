@@ -40,7 +40,8 @@ function watch(role: string, client: Redis): RedisClient {
   client.on('error', (err: Error & { code?: string }) => {
     logThrottled(`redis:${role}:${err.code ?? err.name}`, `Redis (${role}): ${err.message}`)
   })
-  client.on('close', () => {
+  // 'reconnecting', not 'close': a connection closed on purpose (quit at shutdown) is not lost.
+  client.on('reconnecting', () => {
     if (!wasReady || lost) return
     lost = true
     logThrottled(`redis:${role}:closed`, `Redis (${role}): connection lost, reconnecting`)
