@@ -28,6 +28,11 @@ import { flushPageViews, watchForPageView } from './lib/stats/page-views'
 const SHUTDOWN_LIMIT_MS = 9_000
 const IDLE_GRACE_MS = 1_000
 
+// A promise nobody handled is a bug: one identifiable line (tests fail on it), and the process keeps serving.
+process.on('unhandledRejection', (reason) => {
+  console.error(`Unhandled rejection: ${reason instanceof Error ? reason.stack?.split('\n').slice(0, 2).map((l) => l.trim()).join(' ') : String(reason)}`)
+})
+
 async function main(): Promise<void> {
   const config = loadConfigOrExit()
   const { applied } = await migrate(config.database)

@@ -1,7 +1,8 @@
 // An in-memory picture of the bans in force, so the page cache can tell, without a query, whether a visitor might
 // be banned (then the page is rendered for them, ban screen included). It only has to be safe in one direction:
 // "maybe" sends the visitor to a full render, "no" must be right. Reloaded after every ban change (from any
-// process, through the event relay) and every minute, which also drops expired bans.
+// process, through the event relay), when the relay may have lost events, and every minute, which also drops
+// expired bans.
 import { getDb } from '../db/client'
 import { subscribe } from '../events/bus'
 import { ipKey, normalizeIp } from '../net/ip'
@@ -42,7 +43,7 @@ export async function mayBeBanned(boardId: string, rawIp: string, now = Date.now
 export function startBanIndex(): void {
   const s = state()
   if (s.timer) return
-  s.unsubscribe = subscribe('state', (event) => { if (event.name === 'bans_changed') void reload() })
+  s.unsubscribe = subscribe('state', (event) => { if (event.name === 'bans_changed' || event.name === 'events_missed') void reload() })
   // The periodic load only catches rows changed outside the app; the snapshot stays in use meanwhile.
   s.timer = setInterval(() => void reload({ stale: false }), REFRESH_MS)
   s.timer.unref()

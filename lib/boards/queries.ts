@@ -1,6 +1,7 @@
 // Board reads, shared by pages and route handlers. Every request names a board and boards change only through
 // the settings screen, so the list is kept in memory and dropped by board_updated (from any process, through the
-// event relay). A board edited in the database by hand shows after a restart.
+// event relay) and when the relay may have lost events. A board edited in the database by hand shows after a
+// restart.
 import { getDb } from '../db/client'
 import { NotFoundError } from '../errors'
 import { subscribe } from '../events/bus'
@@ -24,7 +25,7 @@ function cachedBoards(): Promise<PublicBoard[]> {
   const s = state()
   if (!s.subscribed) {
     s.subscribed = true
-    subscribe('state', (event) => { if (event.name === 'board_updated') forgetBoards() })
+    subscribe('state', (event) => { if (event.name === 'board_updated' || event.name === 'events_missed') forgetBoards() })
   }
   if (s.boards) return s.boards
   const loading = (async () => {

@@ -3,7 +3,7 @@
 // attempts 1–5 s apart, 20 s time-out. The room is (re)joined on every connect and left on unmount. Once a join
 // is acknowledged, `onJoined` lets the page fetch what happened while it was not in the room: after a reconnect,
 // and on the first join too, since the page may have been served from a cache (a CDN keeps it a few seconds) and
-// the socket opens only after the page has run.
+// the socket opens only after the page has run. A `resync` from the server asks for the same catching up.
 import { useEffect, useRef, useState } from 'react'
 import type { Socket } from 'socket.io-client'
 import type { ClientToServerEvents, ServerToClientEvents } from '@/lib/realtime/events'
@@ -45,6 +45,9 @@ export function useRoom(room: string, handlers: Handlers, onJoined?: OnJoined): 
         setStatus('connected')
       })
       live.on('disconnect', () => setStatus('connecting'))
+      // The server may have missed events meant for this room (its Redis link was down): catch up as after a
+      // reconnect.
+      live.on('resync', () => { if (joinedBefore) latest.current.onJoined?.(false) })
       live.onAny((event: string, payload: unknown) => {
         const handler = (latest.current.handlers as Record<string, ((p: unknown) => void) | undefined>)[event]
         handler?.(payload)

@@ -8,12 +8,22 @@ export type InternalEvent =
   | { name: 'bans_changed'; payload: { boardId: string | null; threadId: number | null } }
   /** A board was created or its settings (name, description, NSFW, thread ids, flags) changed by an admin. */
   | { name: 'board_updated'; payload: { boardId: string } }
+  /**
+   * This process may have missed other processes' events (its Redis link was lost and is back): everything
+   * kept in memory from them is dropped and its socket clients are told to catch up. Never relayed.
+   */
+  | { name: 'events_missed'; payload: Record<string, never> }
 
 /** Everything the bus carries. */
 export type BusEvent = DomainEvent | InternalEvent
 
-const INTERNAL: ReadonlySet<string> = new Set<InternalEvent['name']>(['survey_created', 'bans_changed', 'board_updated'])
+const INTERNAL: ReadonlySet<string> = new Set<InternalEvent['name']>(['survey_created', 'bans_changed', 'board_updated', 'events_missed'])
 
 export function isRealtimeEvent(event: BusEvent): event is DomainEvent {
   return !INTERNAL.has(event.name)
+}
+
+/** Events about this process itself, which the relay keeps to it. */
+export function isLocalOnly(event: BusEvent): boolean {
+  return event.name === 'events_missed'
 }

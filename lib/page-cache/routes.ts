@@ -89,6 +89,9 @@ export function tagsFor(event: BusEvent): string[] | 'all' {
     case 'thread_died':
     case 'survey_vote':
       return [`board:${event.payload.boardId}`, `thread:${event.payload.threadId}`]
+    case 'events_missed':
+      // Any page may show something this process was not told about.
+      return 'all'
     default:
       // An event this map does not know: drop everything rather than serve stale pages.
       return 'all'

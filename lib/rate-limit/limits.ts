@@ -1,6 +1,10 @@
 // Rate limits of contract 0.12, per client address unless stated. In-memory per process by default;
-// rate-limiter-flexible keeps the same counters in Redis when REDIS_URL is set (shared across processes).
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible'
+// rate-limiter-flexible keeps the same counters in Redis when REDIS_URL is set (shared across processes), and
+// counts in memory while Redis is away or stuck (lib/rate-limit/failover.ts).
+import type { Redis } from 'ioredis'
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible'
+import { COMMAND_TIMEOUT_MS, createRedis } from '../redis/client'
+import { FailoverLimiter, RedisHealth, type Limiter } from './failover'
 import { getConfig } from '../config'
 import { RateLimitedError } from '../errors'
 
@@ -26,28 +30,32 @@ const LOCAL_ONLY: ReadonlySet<LimitName> = new Set(['socketJoin'])
 
 
 const KEY = Symbol.for('corkboard.rate-limiters')
-type Holder = { [KEY]?: Promise<Map<LimitName, RateLimiterAbstract>> }
+type Holder = { [KEY]?: Promise<Map<LimitName, Limiter>> }
 
-async function build(): Promise<Map<LimitName, RateLimiterAbstract>> {
+async function build(): Promise<Map<LimitName, Limiter>> {
   const { redisUrl, redisPrefix, rateLimits } = getConfig()
-  const map = new Map<LimitName, RateLimiterAbstract>()
-  let redis: import('ioredis').Redis | undefined
+  const map = new Map<LimitName, Limiter>()
+  let redis: Redis | undefined
+  let health: RedisHealth | undefined
   if (redisUrl) {
-    // No offline queue, so an outage falls back to the in-memory insurance limiter instead of hanging
-    // requests; connect first so that normal operation starts on Redis.
-    redis = new (await import('ioredis')).Redis(redisUrl, { enableOfflineQueue: false, lazyConnect: true })
-    await redis.connect().catch((err) => console.error('rate limits: Redis unavailable, using memory:', err.message))
+    // Connect first (waiting no longer than a command may) so that normal operation starts on Redis; until it is
+    // ready the limits count in memory (lib/rate-limit/failover.ts).
+    redis = (await createRedis('rate limits', redisUrl)).client
+    health = new RedisHealth(redis)
+    await Promise.race([redis.connect(), new Promise((resolve) => setTimeout(resolve, COMMAND_TIMEOUT_MS).unref())])
+      .catch((err) => console.error('rate limits: Redis unavailable, using memory:', err.message))
   }
   for (const [name, defaults] of Object.entries(LIMITS) as [LimitName, { points: number; duration: number }][]) {
     const opts = { ...defaults, ...rateLimits[name] }
-    map.set(name, redis && !LOCAL_ONLY.has(name)
-      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${redisPrefix}:rl:${name}`, ...opts, insuranceLimiter: new RateLimiterMemory(opts) })
-      : new RateLimiterMemory({ keyPrefix: name, ...opts }))
+    const memory = new RateLimiterMemory({ keyPrefix: name, ...opts })
+    map.set(name, redis && health && !LOCAL_ONLY.has(name)
+      ? new FailoverLimiter(new RateLimiterRedis({ storeClient: redis, keyPrefix: `${redisPrefix}:rl:${name}`, ...opts }), memory, health, isLimiterAnswer)
+      : memory)
   }
   return map
 }
 
-function limiters(): Promise<Map<LimitName, RateLimiterAbstract>> {
+function limiters(): Promise<Map<LimitName, Limiter>> {
   const g = globalThis as Holder
   return (g[KEY] ??= build())
 }

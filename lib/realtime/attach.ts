@@ -6,6 +6,7 @@ import { Server } from 'socket.io'
 import { subscribe } from '../events/bus'
 import { isRealtimeEvent } from '../events/internal'
 import { startEventRelay, type ClusterLink } from '../events/relay'
+import { connectRedisLink } from './redis-link'
 import { getConfig } from '../config'
 import { type ClientToServerEvents, type ServerToClientEvents, parseRoom, roomsFor, threadRoom } from './events'
 import { roomExists } from './rooms'
@@ -45,13 +46,13 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
 
   const closers: Array<() => Promise<unknown>> = []
   if (config.redisUrl) {
-    const [{ createAdapter }, { Redis }] = await Promise.all([import('@socket.io/redis-adapter'), import('ioredis')])
-    const pub = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 })
-    const sub = pub.duplicate()
-    await Promise.all([pub.connect(), sub.connect()])
-    io.adapter(createAdapter(pub, sub, { key: config.redisPrefix }))
-    const stopRelay = startEventRelay(io as unknown as ClusterLink)
-    closers.push(async () => stopRelay(), () => pub.quit(), () => sub.quit())
+    const { createAdapter } = await import('@socket.io/redis-adapter')
+    const link = await connectRedisLink(config.redisUrl)
+    io.adapter(createAdapter(link.pub, link.sub, { key: config.redisPrefix }))
+    const relay = startEventRelay(io as unknown as ClusterLink)
+    link.onMissed(relay.missedEvents)
+    link.onUnsent(relay.unsentEvents)
+    closers.push(async () => relay.stop(), () => link.close())
   }
 
   // socket.io answers its HTTP requests itself (polling, the WebSocket upgrade): the same headers as every answer.
@@ -85,6 +86,8 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
   // Every process hears every event (lib/events/relay.ts) after its page cache has, and tells its own clients:
   // a client that then fetches a page from this process gets one with the change.
   const unsubscribe = subscribe('notify', (event) => {
+    // Clients catch up as after a reconnect: thread pages fetch the posts they lack, board pages refresh.
+    if (event.name === 'events_missed') return void io.local.emit('resync')
     if (!isRealtimeEvent(event)) return
     io.local.to(roomsFor(event)).emit(event.name, event.payload as never)
     if (event.name === 'thread_deleted') {
@@ -98,7 +101,8 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
     /** Disconnects every client first so their connections end, then closes socket.io (and the HTTP server). */
     disconnectAll() {
       unsubscribe()
-      io.disconnectSockets(true)
+      // Only this process's clients: the adapter would otherwise ask every process to drop all of theirs.
+      io.local.disconnectSockets(true)
     },
     async close() {
       unsubscribe()

@@ -11,6 +11,8 @@ export interface ServerToClientEvents {
   thread_sticky_updated: (p: { threadId: number; boardId: string; isSticky: boolean }) => void
   thread_died: (p: { threadId: number; boardId: string; diedAt: string }) => void
   survey_vote: (p: { surveyId: number; postId: number; threadId: number; boardId: string; totalResponses: number }) => void
+  /** To every client of a server that may have missed events (its Redis link was down): fetch what changed. */
+  resync: () => void
 }
 
 export type JoinAck = (answer: { ok: true } | { ok: false; error: 'Unknown room' | 'Rate limited' }) => void
@@ -20,7 +22,7 @@ export interface ClientToServerEvents {
   leave_board: (room: string) => void
 }
 
-export type EventName = keyof ServerToClientEvents
+export type EventName = Exclude<keyof ServerToClientEvents, 'resync'>
 export type EventPayload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0]
 
 /** A domain event as published on the bus: its name and payload. */

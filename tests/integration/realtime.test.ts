@@ -122,4 +122,20 @@ describe('two processes sharing Redis', () => {
     const { threadId } = await createThread(a.url, 'business')
     expect((await heard).threadId).toBe(threadId)
   })
+
+  it('a process shutting down disconnects only its own clients, not the other process\'s', async () => {
+    const onB = await client(b.url)
+    let droppedOnB = false
+    onB.on('disconnect', () => { droppedOnB = true })
+    const onA = await client(a.url)
+    const droppedOnA = new Promise((resolve) => onA.once('disconnect', resolve))
+    expect(await a.stop()).toBe(0)
+    await droppedOnA
+    // The other process's clients stay connected and are still served.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(droppedOnB).toBe(false)
+    expect(await join(onB, 'business')).toEqual({ ok: true })
+    onA.close()
+    onB.close()
+  })
 })
