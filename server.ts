@@ -1,8 +1,9 @@
 // The Corkboard process: one HTTP server carrying Next (pages and /api), local media and socket.io.
 // Start-up: validate configuration → apply migrations → seed default boards → prepare Next → listen.
-// SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close sockets and the database, exit (≤ 10 s).
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+// SIGTERM/SIGINT: stop accepting, let in-flight requests finish (answered with `Connection: close`), close idle
+// keep-alive connections, sockets and the database, exit 0 (within 5 s, even while clients keep sending).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import next from 'next'
 import { ConfigError, getConfig } from './lib/config'
 import { migrate } from './lib/db/migrate'
@@ -24,9 +25,12 @@ import { isRenderRequest, loopbackRenderer, RENDER_IDENTITY } from './lib/page-c
 import { startBanIndex, stopBanIndex } from './lib/bans/ban-index'
 import { startHousekeepingSchedule, stopHousekeepingSchedule } from './lib/housekeeping/schedule'
 import { flushPageViews, watchForPageView } from './lib/stats/page-views'
+import { isApiPath, isKnownMethod, NOT_FOUND_PAGE, refuseConnect, refuseMethod, refuseTarget, targetProblem } from './lib/http/request-target'
+import { trackConnections } from './lib/http/drain'
 
 const SHUTDOWN_LIMIT_MS = 9_000
-const IDLE_GRACE_MS = 1_000
+/** Drain: idle keep-alive connections may deliver one more request for this long; connections left are cut at the deadline. */
+const DRAIN = { idleGraceMs: 1_000, deadlineMs: 4_000 }
 
 // A promise nobody handled is a bug: one identifiable line (tests fail on it), and the process keeps serving.
 process.on('unhandledRejection', (reason) => {
@@ -52,6 +56,12 @@ async function main(): Promise<void> {
     const scheme = resolveScheme(Boolean((req.socket as { encrypted?: boolean }).encrypted), req.headers['x-forwarded-proto'], render ? 0 : config.trustProxyHops)
     req.headers[SCHEME_HEADER] = scheme
     for (const [name, value] of Object.entries(securityHeaders(scheme === 'https'))) res.setHeader(name, value!)
+    // A target that is not a decodable path: 400 on the API (and for `*` or absolute forms), Next's 404 page otherwise.
+    // After the security headers, so these answers carry them too.
+    const problem = targetProblem(req.url ?? '')
+    if (problem === 'encoding' && !isApiPath(req.url!)) req.url = NOT_FOUND_PAGE
+    else if (problem) return void refuseTarget(res, problem).catch(() => res.destroy())
+    if (!isKnownMethod(req.method)) return void refuseMethod(res).catch(() => res.destroy())
     if (!render) watchForPageView(req, res, clientIp)
     const path = req.url ?? '/'
     if (path.startsWith('/api/') && applyCors(req, res)) return
@@ -80,7 +90,14 @@ async function main(): Promise<void> {
       else res.destroy()
     })
   }
-  const http = createServer(config.dbStatementLog ? logStatementsPerRequest(onRequest) : onRequest)
+  // Slow clients: all headers within headersMs, the whole request (a 4 MiB upload on a slow link included) within
+  // requestMs, and no connection silent for longer than idleMs; limits are checked every second.
+  const { headersMs, requestMs, idleMs } = config.httpTimeouts
+  const http = createServer({ headersTimeout: Math.min(headersMs, requestMs), requestTimeout: requestMs, connectionsCheckingInterval: 1_000 },
+    config.dbStatementLog ? logStatementsPerRequest(onRequest) : onRequest)
+  http.keepAliveTimeout = 5_000
+  http.timeout = idleMs
+  http.on('connect', refuseConnect)
 
   const connections = trackConnections(http)
   await new Promise<void>((resolve, reject) => {
@@ -117,7 +134,7 @@ async function main(): Promise<void> {
     next_.pages?.close()
     stopBanIndex()
     realtime.disconnectAll()
-    await Promise.all([connections.drain(), stopHousekeepingSchedule()])
+    await Promise.all([connections.drain(DRAIN), stopHousekeepingSchedule()])
     await realtime.close()
     await app.close().catch(() => {})
     await flushPageViews()
@@ -126,46 +143,6 @@ async function main(): Promise<void> {
   }
   process.once('SIGTERM', () => void stop('SIGTERM'))
   process.once('SIGINT', () => void stop('SIGINT'))
-}
-
-/**
- * Counts in-flight requests per connection. drain() refuses new connections, ends each busy one right after
- * its last response, and ends idle ones after a short grace (bytes of a request may already be on their way
- * that the server has not read yet), resolving when none is left.
- */
-function trackConnections(http: Server) {
-  const inFlight = new Map<Socket, number>()
-  let stopping = false
-  let drained: (() => void) | undefined
-  const forget = (socket: Socket) => {
-    inFlight.delete(socket)
-    if (stopping && inFlight.size === 0) drained?.()
-  }
-  http.on('connection', (socket: Socket) => {
-    if (stopping) return void socket.destroy()
-    inFlight.set(socket, 0)
-    socket.once('close', () => forget(socket))
-  })
-  http.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const socket = req.socket
-    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1)
-    res.once('close', () => {
-      const left = (inFlight.get(socket) ?? 1) - 1
-      inFlight.set(socket, left)
-      if (stopping && left === 0) socket.end()
-    })
-  })
-  return {
-    drain(): Promise<void> {
-      stopping = true
-      const done = new Promise<void>((resolve) => (drained = resolve))
-      setTimeout(() => {
-        for (const [socket, count] of inFlight) if (count === 0) socket.end()
-      }, IDLE_GRACE_MS).unref()
-      if (inFlight.size === 0) drained!()
-      return done
-    },
-  }
 }
 
 function loadConfigOrExit() {

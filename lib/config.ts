@@ -69,6 +69,9 @@ const EnvSchema = z.object({
       return z.NEVER
     }
   }),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(600).default(20),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).default(300),
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).default(60),
 })
 
 export interface Config {
@@ -107,6 +110,8 @@ export interface Config {
   rateLimits: Record<string, { points?: number; duration?: number }>
   /** Proxy/CDN ranges whose clients get the country code CF (contract 5.9). */
   proxyCidrs: [ipaddr.IPv4 | ipaddr.IPv6, number][]
+  /** Slow-client limits of the HTTP server: all headers, a whole request, and silence on a connection. */
+  httpTimeouts: { headersMs: number; requestMs: number; idleMs: number }
 }
 
 export class ConfigError extends Error {}
@@ -185,6 +190,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dbStatementLog: e.DB_STATEMENT_LOG,
     rateLimits: e.RATE_LIMITS,
     proxyCidrs: e.PROXY_CIDRS.split(',').map((c) => c.trim()).filter(Boolean).map((c) => ipaddr.parseCIDR(c)),
+    httpTimeouts: { headersMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000, requestMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000, idleMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000 },
   }
 }
 

@@ -1,6 +1,7 @@
 // Streams a multipart/form-data body through busboy with hard limits: one file field named `image` of at most
 // 4 MiB, and at most 64 KiB of text fields. An oversized file is refused at once: nothing is buffered beyond
-// the limit and nothing is written, so memory stays bounded whatever the client sends.
+// the limit and nothing is written, so memory stays bounded whatever the client sends. A part without a name, a
+// field sent twice and a body that ends before its closing boundary are refused (400) as soon as they are seen.
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
@@ -50,17 +51,23 @@ export async function readMultipart(req: Request, fileField = 'image'): Promise<
     } catch {
       return fail(ValidationError.field('body', 'Malformed multipart body'))
     }
-    const fields: Record<string, string> = {}
+    const fields: Record<string, string> = Object.create(null)
     let fieldBytes = 0
     let file: UploadedFile | undefined
     let fileDone: Promise<void> = Promise.resolve()
 
     parser.on('field', (name, value, info) => {
+      if (!name) return fail(ValidationError.field('body', 'Every form field needs a name'))
+      if (Object.hasOwn(fields, name)) return fail(ValidationError.field(name, 'Field sent more than once'))
       fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value)
       if (info.valueTruncated || fieldBytes > MAX_FIELDS_BYTES) return fail(new RequestTooLargeError())
       fields[name] = value
     })
     parser.on('file', (name, stream, info) => {
+      if (!name) {
+        stream.resume()
+        return fail(ValidationError.field('body', 'Every form field needs a name'))
+      }
       if (name !== fileField || file) {
         stream.resume()
         return fail(ValidationError.field(name, 'Unexpected file field'))

@@ -12,6 +12,8 @@ import { consume } from '../rate-limit/limits'
 import { RENDER_IDENTITY } from '../page-cache/render'
 
 const JSON_LIMIT = 64 * 1024
+/** Deeper nesting than any endpoint accepts is refused before parsing (nested values reach echoing code paths). */
+const JSON_DEPTH_LIMIT = 32
 
 type ParamSpec = Record<string, ParamParser<unknown>>
 type ParsedParams<S extends ParamSpec> = { [K in keyof S]: ReturnType<S[K]> }
@@ -64,7 +66,7 @@ export function clientIp(req: Request): string {
   return ip
 }
 
-/** Reads a JSON body of at most 64 KiB; malformed JSON is a 400 on field "body". */
+/** Reads a JSON body of at most 64 KiB nested at most 32 levels; malformed or too deep JSON is a 400 on field "body". */
 export async function readJson(req: Request): Promise<unknown> {
   const declared = Number(req.headers.get('content-length') ?? '0')
   if (declared > JSON_LIMIT) throw new RequestTooLargeError()
@@ -83,11 +85,29 @@ export async function readJson(req: Request): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8')
   if (!text.trim()) return {}
+  if (jsonDepth(text) > JSON_DEPTH_LIMIT) throw ValidationError.field('body', `JSON nested deeper than ${JSON_DEPTH_LIMIT} levels`)
   try {
     return JSON.parse(text)
   } catch {
     throw ValidationError.field('body', 'Malformed JSON')
   }
+}
+
+/** The deepest nesting of arrays and objects in a JSON text, counted in one pass without recursion. */
+export function jsonDepth(text: string): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c) i++ // backslash: skip the escaped character
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth)
+    else if (c === 0x5d || c === 0x7d) depth--
+  }
+  return deepest
 }
 
 /** Writes must come from the site's own origin or the allow-list (contract 0.1); requests without an Origin pass. */
