@@ -21,6 +21,7 @@ import { isRenderRequest, loopbackRenderer, RENDER_IDENTITY } from './lib/page-c
 import { startBanIndex, stopBanIndex } from './lib/bans/ban-index'
 import { startHousekeepingSchedule, stopHousekeepingSchedule } from './lib/housekeeping/schedule'
 import { flushPageViews, watchForPageView } from './lib/stats/page-views'
+import { answerWhileDatabaseDown } from './lib/http/unavailable-page'
 
 const SHUTDOWN_LIMIT_MS = 9_000
 const IDLE_GRACE_MS = 1_000
@@ -51,7 +52,9 @@ async function main(): Promise<void> {
       res.writeHead(503, { 'Retry-After': '1' })
       return void res.end()
     }
-    const handle = next_.handle
+    const nextHandle = next_.handle
+    // While the database is down, pages that are not served from the cache get the short 503 page.
+    const handle = (req: IncomingMessage, res: ServerResponse) => answerWhileDatabaseDown(req, res) ? Promise.resolve() : nextHandle(req, res)
     if (render || !next_.pages) return void handle(req, res)
     next_.pages.serve(req, res, clientIp).then((served) => { if (!served) void handle(req, res) }, (err) => {
       console.error('page cache failed; rendering directly:', err)

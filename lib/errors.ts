@@ -55,3 +55,13 @@ export class InvalidFileTypeError extends DomainError {
 export class RateLimitedError extends DomainError {
   constructor(readonly retryAfterSeconds: number) { super('Rate limited') }
 }
+
+/** 503: the database cannot be reached or does not answer in time; the client may retry after a pause. */
+export class DatabaseUnavailableError extends DomainError {
+  constructor(readonly reason: string, readonly retryAfterSeconds = 5) { super('Service unavailable') }
+}
+
+/** 507: the database's disk is full, so a write failed (reads keep working). */
+export class DatabaseFullError extends DomainError {
+  constructor(readonly reason: string) { super('Storage full') }
+}
