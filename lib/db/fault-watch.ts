@@ -4,7 +4,7 @@
 // of every call waiting for its own timeout. Errors pass through otherwise unchanged; lib/http/error-response.ts
 // turns them into 503/507.
 import type { SqlDriverAdapterFactory, SqlQuery, Transaction } from '@prisma/driver-adapter-utils'
-import { dbFaultOf } from './faults'
+import { dbFaultOf, markDbFault } from './faults'
 import { failFastReason, noteDbFault, noteDbOk } from './fault-state'
 
 const STATEMENT_METHODS = new Set<PropertyKey>(['queryRaw', 'executeRaw', 'executeScript'])
@@ -25,7 +25,10 @@ async function watch<T>(call: () => Promise<T>, write: boolean, onFault?: () => 
     return result
   } catch (err) {
     const fault = dbFaultOf(err)
-    if (fault) noteDbFault(fault)
+    if (fault) {
+      noteDbFault(fault)
+      markDbFault(err, fault)
+    }
     if (fault?.kind === 'unavailable' && !fault.slowQuery) onFault?.()
     throw err
   }
@@ -33,7 +36,10 @@ async function watch<T>(call: () => Promise<T>, write: boolean, onFault?: () => 
 
 function failFast(): void {
   const reason = failFastReason()
-  if (reason !== undefined) throw new DatabaseDownError(reason)
+  if (reason === undefined) return
+  const err = new DatabaseDownError(reason)
+  markDbFault(err, { kind: 'unavailable', reason })
+  throw err
 }
 
 const sqlOf = (q: unknown) => (typeof q === 'string' ? q : (q as SqlQuery | undefined)?.sql ?? '')

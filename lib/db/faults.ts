@@ -94,3 +94,27 @@ export function dbFaultOf(err: unknown): DbFault | undefined {
   }
   return found
 }
+
+// Errors seen failing a database call are marked by the driver wrapper (lib/db/fault-watch.ts), so a socket error
+// of another client (Redis, S3) is never taken for a database outage.
+const SEEN = Symbol.for('corkboard.db-fault')
+
+export function markDbFault(err: unknown, fault: DbFault): void {
+  if (err && typeof err === 'object' && Object.isExtensible(err)) Object.defineProperty(err, SEEN, { value: fault })
+}
+
+/**
+ * The database outage behind an error thrown by domain code: one the driver wrapper marked (the error itself or
+ * one it wraps), or one of Prisma's own (waiting for a connection or a transaction never reaches the driver).
+ */
+export function databaseFaultOf(err: unknown): DbFault | undefined {
+  let e: unknown = err
+  for (let depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
+    const marked = (e as { [SEEN]?: DbFault })[SEEN]
+    if (marked) return marked
+    const o = e as { meta?: { driverAdapterError?: { [SEEN]?: DbFault } }; cause?: unknown }
+    if (o.meta?.driverAdapterError?.[SEEN]) return o.meta.driverAdapterError[SEEN]
+    e = o.cause
+  }
+  return err instanceof Error && err.name.startsWith('PrismaClient') ? dbFaultOf(err) : undefined
+}

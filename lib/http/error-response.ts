@@ -7,7 +7,7 @@ import {
   NotFoundError, RateLimitedError, RequestTooLargeError, ValidationError,
 } from '../errors'
 import { zodIssues } from './validation'
-import { dbFaultOf } from '../db/faults'
+import { databaseFaultOf } from '../db/faults'
 import { noteDbFault } from '../db/fault-state'
 
 export const NO_STORE = { 'Cache-Control': 'no-store' }
@@ -50,7 +50,7 @@ export function errorResponse(thrown: unknown): Response {
  * (lib/db/fault-state.ts writes one line per kind and interval instead of one per request).
  */
 function asDatabaseError(err: unknown): unknown {
-  const fault = err instanceof Error && !(err instanceof DomainError) && !(err instanceof ZodError) ? dbFaultOf(err) : undefined
+  const fault = err instanceof Error && !(err instanceof DomainError) && !(err instanceof ZodError) ? databaseFaultOf(err) : undefined
   if (!fault) return err
   noteDbFault(fault, { request: true })
   return fault.kind === 'full' ? new DatabaseFullError(fault.reason) : new DatabaseUnavailableError(fault.reason)

@@ -125,7 +125,6 @@ describe('fault: PostgreSQL outages under load (own throwaway cluster)', () => {
     await sleep(6_000)
     const restartAt = Date.now()
     const logDuring = server.output().split('\n').length - logBefore
-    if (process.env.FAULT_DEBUG) (await import('node:fs')).writeFileSync('/tmp/fault-log.txt', server.output().split('\n').slice(logBefore - 1).join('\n'))
     await pg.start()
     await waitForRecovery(server, postThread)
     await load.stop()
@@ -163,7 +162,6 @@ describe('fault: PostgreSQL outages under load (own throwaway cluster)', () => {
     await waitForRecovery(server, postThread)
     await load.stop()
 
-    if (process.env.FAULT_DEBUG) console.log(load.outcomes.map((o) => `${o.startedAt - frozenAt} ${o.kind} ${o.status} ${o.ms} ms`).join('\n'), thawAt - frozenAt)
     expect(load.outcomes.filter((o) => o.ms >= PROMPT_MS || o.status === 500 || o.status === 0).map((o) => `${o.kind} ${o.status} ${o.ms} ms`)).toEqual([])
     // Requests started once the freeze had begun and answered while it lasted.
     const during = load.outcomes.filter((o) => o.startedAt > frozenAt + 200 && o.startedAt + o.ms < thawAt)
