@@ -3,10 +3,11 @@
 import { randomUUID } from 'node:crypto'
 import { ZodError } from 'zod'
 import {
-  BannedError, ConflictError, DatabaseFullError, DomainError, DatabaseUnavailableError, FileTooLargeError, ForbiddenError, InvalidFileTypeError, LoginRequiredError,
+  BannedError, ConflictError, FileTooLargeError, ForbiddenError, InvalidFileTypeError, LoginRequiredError,
   NotFoundError, RateLimitedError, RequestTooLargeError, ValidationError,
 } from '../errors'
 import { zodIssues } from './validation'
+import { DatabaseFullError, DatabaseUnavailableError, DomainError } from '../errors'
 import { databaseFaultOf } from '../db/faults'
 import { noteDbFault } from '../db/fault-state'
 
