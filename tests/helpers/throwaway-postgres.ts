@@ -62,6 +62,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     const pidFile = path.join(data, 'postmaster.pid')
     if (!existsSync(pidFile)) return []
     const master = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+    // Never 0 or garbage: kill(0, …) would signal the test's own process group.
+    if (!Number.isInteger(master) || master <= 1) return []
     const children = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map(Number).filter((pid) => {
       try { return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === master } catch { return false }
     })
