@@ -27,6 +27,7 @@ import { startHousekeepingSchedule, stopHousekeepingSchedule } from './lib/house
 import { flushPageViews, watchForPageView } from './lib/stats/page-views'
 import { isApiPath, isKnownMethod, NOT_FOUND_PAGE, refuseConnect, refuseMethod, refuseTarget, targetProblem } from './lib/http/request-target'
 import { trackConnections } from './lib/http/drain'
+import { answerWhileDatabaseDown } from './lib/http/unavailable-page'
 
 const SHUTDOWN_LIMIT_MS = 9_000
 /** Drain: idle keep-alive connections may deliver one more request for this long; connections left are cut at the deadline. */
@@ -73,7 +74,9 @@ async function main(): Promise<void> {
       res.writeHead(503, { 'Retry-After': '1' })
       return void res.end()
     }
-    const handle = next_.handle
+    const nextHandle = next_.handle
+    // While the database is down, pages that are not served from the cache get the short 503 page.
+    const handle = (req: IncomingMessage, res: ServerResponse) => answerWhileDatabaseDown(req, res) ? Promise.resolve() : nextHandle(req, res)
     // Next puts the nonce of the request's Content-Security-Policy header on every script of the page it renders;
     // a client-sent one is never kept. Cache renders get none: the cache vouches for their scripts by hash.
     delete req.headers['content-security-policy']

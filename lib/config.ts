@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   PAGE_CACHE_CDN_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(3600).default(5),
   STATS_REFRESH_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(300).default(300),
   DB_STATEMENT_LOG: bool.default(false),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(500).max(600_000).default(3000),
+  SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL'], { message: 'must be NORMAL or FULL' }).default('NORMAL'),
   PROXY_CIDRS: z.string().default('').refine((v) => v.split(',').map((c) => c.trim()).filter(Boolean).every(isCidr), {
     message: 'must be a comma-separated list of CIDR ranges such as 173.245.48.0/20,2400:cb00::/32',
   }),
@@ -106,6 +108,10 @@ export interface Config {
   statsRefreshSeconds: number
   /** Log the number of SQL statements of every request (finding N+1 queries; lib/db/statement-count.ts). */
   dbStatementLog: boolean
+  /** Longest time one SQL statement may run (PostgreSQL cancels it; the client gives up soon after). */
+  dbQueryTimeoutMs: number
+  /** SQLite durability: NORMAL survives a process crash, FULL also a power loss (slower commits). */
+  sqliteSynchronous: 'NORMAL' | 'FULL'
   /** Overrides of the contract 0.12 defaults, by limit name (points per duration seconds). */
   rateLimits: Record<string, { points?: number; duration?: number }>
   /** Proxy/CDN ranges whose clients get the country code CF (contract 5.9). */
@@ -188,6 +194,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     pageCacheCdnSeconds: e.PAGE_CACHE_CDN_SECONDS,
     statsRefreshSeconds: e.STATS_REFRESH_SECONDS,
     dbStatementLog: e.DB_STATEMENT_LOG,
+    dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+    sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     rateLimits: e.RATE_LIMITS,
     proxyCidrs: e.PROXY_CIDRS.split(',').map((c) => c.trim()).filter(Boolean).map((c) => ipaddr.parseCIDR(c)),
     httpTimeouts: { headersMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000, requestMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000, idleMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000 },

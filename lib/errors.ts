@@ -66,3 +66,13 @@ export class StorageFullError extends DomainError {
 export class StorageUnavailableError extends DomainError {
   constructor(readonly retryAfterSeconds = 30) { super('Storage unavailable') }
 }
+
+/** 503: the database cannot be reached or does not answer in time; the client may retry after a pause. */
+export class DatabaseUnavailableError extends DomainError {
+  constructor(readonly reason: string, readonly retryAfterSeconds = 5) { super('Service unavailable') }
+}
+
+/** 507: the database's disk is full, so a write failed (reads keep working). */
+export class DatabaseFullError extends DomainError {
+  constructor(readonly reason: string) { super('Storage full') }
+}

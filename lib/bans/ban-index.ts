@@ -7,6 +7,7 @@ import { getDb } from '../db/client'
 import { subscribe } from '../events/bus'
 import { ipKey, normalizeIp } from '../net/ip'
 import { findRangeBanHit, type RangeBanLike } from './range-match'
+import { logDbFailure } from '../db/fault-log'
 
 const REFRESH_MS = 60_000
 
@@ -95,7 +96,7 @@ async function load(): Promise<boolean> {
     return true
   } catch (err) {
     // Stay stale: every visitor gets a full render (with the database's ban check) until a load succeeds.
-    console.error('ban index: load failed:', err)
+    logDbFailure('ban index: load failed:', err)
     return false
   }
 }

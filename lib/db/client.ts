@@ -5,33 +5,52 @@ import type { PrismaClient } from './generated/sqlite/client.ts'
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import { getConfig } from '../config'
 import { countingAdapter } from './statement-count'
+import { faultWatchingAdapter } from './fault-watch'
 
 export type Db = PrismaClient
 export type { Prisma } from './generated/sqlite/client.ts'
+
+// No request may wait long on a database that does not answer: a connection (or a free pooled one) within 2 s,
+// each statement within DB_QUERY_TIMEOUT_MS (cancelled by the server, and given up by the client should the server
+// not answer at all), a transaction's slot within 2 s and its whole work within twice the statement limit.
+const CONNECT_TIMEOUT_MS = 2_000
+
+function transactionOptions(queryTimeoutMs: number) {
+  return { maxWait: CONNECT_TIMEOUT_MS, timeout: Math.max(5_000, 2 * queryTimeoutMs) }
+}
 
 const KEY = Symbol.for('corkboard.db')
 type Holder = { [KEY]?: Promise<Db> }
 
 async function connect(): Promise<Db> {
-  const { database, dbStatementLog } = getConfig()
-  const adapter = (factory: SqlDriverAdapterFactory) => (dbStatementLog ? countingAdapter(factory) : factory)
+  const { database, dbStatementLog, dbQueryTimeoutMs, sqliteSynchronous } = getConfig()
+  const adapter = (factory: SqlDriverAdapterFactory) => faultWatchingAdapter(dbStatementLog ? countingAdapter(factory) : factory)
   if (database.provider === 'postgresql') {
     const [{ PrismaClient: PgClient }, { PrismaPg }] = await Promise.all([
       import('./generated/postgresql/client.ts'),
       import('@prisma/adapter-pg'),
     ])
-    const client = new PgClient({ adapter: adapter(new PrismaPg({ connectionString: database.url, max: 10 })) })
+    const pool = {
+      connectionString: database.url, max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      statement_timeout: dbQueryTimeoutMs,
+      query_timeout: dbQueryTimeoutMs + 500,
+      // A transaction left open by a stuck client is ended by the server, releasing its locks.
+      idle_in_transaction_session_timeout: transactionOptions(dbQueryTimeoutMs).timeout,
+    }
+    const client = new PgClient({ adapter: adapter(new PrismaPg(pool)), transactionOptions: transactionOptions(dbQueryTimeoutMs) })
     return client as unknown as Db
   }
   const [{ PrismaClient: SqliteClient }, { serializedSqliteAdapter }] = await Promise.all([
     import('./generated/sqlite/client.ts'),
     import('./sqlite-serialized'),
   ])
-  const client = new SqliteClient({ adapter: adapter(serializedSqliteAdapter(database.url)) })
-  // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
+  const client = new SqliteClient({ adapter: adapter(serializedSqliteAdapter(database.url)), transactionOptions: transactionOptions(dbQueryTimeoutMs) })
+  // WAL lets readers proceed during a write; foreign keys are off by default in SQLite. synchronous=NORMAL keeps
+  // every committed transaction through a process crash, FULL also through a power loss (SQLITE_SYNCHRONOUS).
   await client.$queryRawUnsafe('PRAGMA journal_mode = WAL')
   await client.$executeRawUnsafe('PRAGMA foreign_keys = ON')
-  await client.$executeRawUnsafe('PRAGMA synchronous = NORMAL')
+  await client.$executeRawUnsafe(`PRAGMA synchronous = ${sqliteSynchronous}`)
   return client
 }
 

@@ -7,6 +7,9 @@ import {
   NotFoundError, RateLimitedError, RequestTooLargeError, StorageFullError, StorageUnavailableError, ValidationError,
 } from '../errors'
 import { zodIssues } from './validation'
+import { DatabaseFullError, DatabaseUnavailableError, DomainError } from '../errors'
+import { databaseFaultOf } from '../db/faults'
+import { noteDbFault } from '../db/fault-state'
 
 export const NO_STORE = { 'Cache-Control': 'no-store' }
 
@@ -14,7 +17,8 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return Response.json(body, { status, headers: { ...NO_STORE, ...headers } })
 }
 
-export function errorResponse(err: unknown): Response {
+export function errorResponse(thrown: unknown): Response {
+  const err = asDatabaseError(thrown)
   if (err instanceof ValidationError) return json({ error: err.errorName, details: err.details }, 400)
   if (err instanceof ZodError) return json({ error: 'Validation failed', details: zodIssues(err) }, 400)
   if (err instanceof LoginRequiredError) return json({ error: err.message }, 401)
@@ -38,7 +42,22 @@ export function errorResponse(err: unknown): Response {
   if (err instanceof StorageUnavailableError) {
     return json({ error: err.message }, 503, { 'Retry-After': String(err.retryAfterSeconds) })
   }
+  if (err instanceof DatabaseUnavailableError) {
+    return json({ error: 'Service unavailable' }, 503, { 'Retry-After': String(err.retryAfterSeconds) })
+  }
+  if (err instanceof DatabaseFullError) return json({ error: 'Storage full' }, 507)
   const requestId = randomUUID()
   console.error(`[${requestId}] unexpected error:`, err)
   return json({ error: 'Internal error', requestId }, 500)
+}
+
+/**
+ * A database outage (unreachable, too slow, disk full) becomes its domain error, counted in the outage log
+ * (lib/db/fault-state.ts writes one line per kind and interval instead of one per request).
+ */
+function asDatabaseError(err: unknown): unknown {
+  const fault = err instanceof Error && !(err instanceof DomainError) && !(err instanceof ZodError) ? databaseFaultOf(err) : undefined
+  if (!fault) return err
+  noteDbFault(fault, { request: true })
+  return fault.kind === 'full' ? new DatabaseFullError(fault.reason) : new DatabaseUnavailableError(fault.reason)
 }

@@ -13,7 +13,7 @@ export const RENDER_IDENTITY = 'page-cache'
 
 const SECRET = randomBytes(24).toString('base64url')
 // The headers of Next's answer worth replaying; caching headers are the cache's own.
-const KEPT_HEADERS = ['content-type', 'vary', 'link', 'content-language']
+const KEPT_HEADERS = ['content-type', 'vary', 'link', 'content-language', 'retry-after']
 
 /** True for a cache render request of this very process: the secret, on a connection from this machine to itself. */
 export function isRenderRequest(req: IncomingMessage): boolean {

@@ -10,6 +10,7 @@ import { boardExists } from '../boards/queries'
 import { subscribe } from '../events/bus'
 import { mayBeBanned } from '../bans/ban-index'
 import { consume } from '../rate-limit/limits'
+import { dbFaultCount } from '../db/fault-state'
 import { cachedRoute, tagsFor, type CachedRoute } from './routes'
 import { PageStore, type CacheEntry, type RenderedPage } from './store'
 
@@ -57,7 +58,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       let entry = store.get(key)
       let cache = 'HIT'
       if (!entry) {
-        const { page, entry: stored, shared } = await store.render(key, route.tags, route.ttlMs, () => options.render(url, host), () => stillExists(route))
+        // A page rendered while the database failed (e.g. statistics showing their failure note) is not kept.
+        const faults = dbFaultCount()
+        const keep = async () => dbFaultCount() === faults && await stillExists(route).catch(() => false)
+        const { page, entry: stored, shared } = await store.render(key, route.tags, route.ttlMs, () => options.render(url, host), keep)
         // MISS: this request rendered the page; SHARED: it waited for another request's render.
         cache = shared ? 'SHARED' : 'MISS'
         if (!stored) {
@@ -72,7 +76,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 }
 
-/** Only pages of boards and threads that exist are kept (a missing one renders a not-found card with 200). */
+/**
+ * Only pages of boards and threads that exist are kept (a missing one renders a not-found card with 200). Asked
+ * only after a render: a HIT never touches the database.
+ */
 async function stillExists(route: CachedRoute): Promise<boolean> {
   if (!route.boardId) return true
   if (route.threadId === undefined) return boardExists(route.boardId)

@@ -8,6 +8,7 @@ import { listBoards } from '../boards/queries'
 import { countryCodeFor } from '../geo/country'
 import { visitorHash } from './salt'
 import { dayOfMinute, minuteOf } from './time'
+import { logDbFailure } from '../db/fault-log'
 
 const FLUSH_INTERVAL_MS = 2_000
 const FLUSH_AT_ROWS = 500
@@ -110,7 +111,7 @@ export async function flushPageViews(): Promise<void> {
       const views = rows.filter((row) => row.boardId === null || boards.has(row.boardId))
       if (views.length) await (await getDb()).pageView.createMany({ data: views })
     } catch (err) {
-      console.error(`statistics: ${rows.length} page view rows not written:`, err)
+      logDbFailure(`statistics: ${rows.length} page view rows not written:`, err)
     } finally {
       r.flushing = undefined
     }

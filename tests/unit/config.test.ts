@@ -23,6 +23,13 @@ describe('parseConfig', () => {
     expect(parseConfig({ DATA_DIR: tmp(), DB_STATEMENT_LOG: 'false' }).dbStatementLog).toBe(false)
   })
 
+  it('keeps SQLite at synchronous=NORMAL unless SQLITE_SYNCHRONOUS=FULL, and statements to 3 s by default', () => {
+    expect(parseConfig({ DATA_DIR: tmp() }).sqliteSynchronous).toBe('NORMAL')
+    expect(parseConfig({ DATA_DIR: tmp(), SQLITE_SYNCHRONOUS: 'FULL' }).sqliteSynchronous).toBe('FULL')
+    expect(parseConfig({ DATA_DIR: tmp() }).dbQueryTimeoutMs).toBe(3000)
+    expect(parseConfig({ DATA_DIR: tmp(), DB_QUERY_TIMEOUT_MS: '10000' }).dbQueryTimeoutMs).toBe(10000)
+  })
+
   it('switches to PostgreSQL for a postgres:// URL', () => {
     const c = parseConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@db.example:5432/corkboard' })
     expect(c.database.provider).toBe('postgresql')
@@ -45,6 +52,8 @@ describe('parseConfig', () => {
     ['PROXY_CIDRS', '10.0.0.0/8,nonsense'],
     ['RATE_LIMITS', '{"threadCreate":{"points":-1}}'],
     ['DB_STATEMENT_LOG', 'yes'],
+    ['SQLITE_SYNCHRONOUS', 'OFF'],
+    ['DB_QUERY_TIMEOUT_MS', '10'],
   ])('names the variable when %s=%s is bad', (name, value) => {
     expect(() => parseConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(ConfigError)
     expect(() => parseConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${name}: `))

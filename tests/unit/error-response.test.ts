@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { errorResponse } from '@/lib/http/error-response'
 import {
-  BannedError, ConflictError, FileTooLargeError, ForbiddenError, InvalidFileTypeError, LoginRequiredError, NotFoundError,
+  BannedError, ConflictError, DatabaseFullError, DatabaseUnavailableError, FileTooLargeError, ForbiddenError, InvalidFileTypeError, LoginRequiredError, NotFoundError,
   RateLimitedError, RequestTooLargeError, ValidationError,
 } from '@/lib/errors'
 
@@ -56,5 +56,15 @@ describe('errorResponse (contract 0.5)', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/SQLITE|\/srv/)
     expect(log.mock.calls[0][0]).toContain(res.body.requestId)
     log.mockRestore()
+  })
+
+  it('answers 503 with Retry-After when the database is unavailable, and 507 when its disk is full', async () => {
+    const down = await answer(new DatabaseUnavailableError('server unreachable'))
+    expect(down.status).toBe(503)
+    expect(down.body).toEqual({ error: 'Service unavailable' })
+    expect(Number(down.headers.get('retry-after'))).toBeGreaterThan(0)
+    const full = await answer(new DatabaseFullError('SQLITE_FULL'))
+    expect(full.status).toBe(507)
+    expect(full.body).toEqual({ error: 'Storage full' })
   })
 })
