@@ -1,24 +1,39 @@
 'use client'
 import { useRouter } from 'next/navigation'
-import { useState, type FormEvent } from 'react'
+import { useActionState, useState, type FormEvent } from 'react'
 import { messageFor, type ErrorBody } from '@/lib/client/error-messages'
 import { postWithProgress } from '@/lib/client/upload'
 import { rememberOwn } from '@/lib/client/local-state'
 import { checkMediaFile, MEDIA_ACCEPT } from '@/lib/client/media-file'
+import { OP_CONTENT_MAX, TOPIC_MAX } from '@/lib/posts/fields'
+import type { PostFormState } from '@/lib/posts/form-submission'
+import { createThreadAction } from '@/app/board/[boardId]/post-actions'
 import { PostBody } from '@/components/post/post-body'
 import { EMPTY_POLL, PollEditor, pollProblems, type PollDraft } from '@/components/survey/poll-editor'
 
-const TOPIC_MAX = 100
-const CONTENT_MAX = 2000
 const REDIRECT_MS = 1500
+const NOTHING_SENT: PostFormState = { values: {} }
 
+/** A field's message from a refusal rendered by the server (the form was sent without JavaScript). */
+function FieldMessage({ id, text }: { id: string; text?: string }) {
+  return text ? <p id={id} className="mt-1 text-xs text-red-600">{text}</p> : null
+}
+
+/**
+ * The create-thread form. With JavaScript it checks the fields as they change, posts to the API itself and adds the
+ * poll; without, the browser sends the fields to a server action that answers with the new thread or with the
+ * refusal rendered next to the fields, the text kept.
+ */
 export function CreateThreadForm({ boardId }: { boardId: string }) {
   const router = useRouter()
-  const [topic, setTopic] = useState('')
-  const [content, setContent] = useState('')
+  const [sent, formAction] = useActionState(createThreadAction, NOTHING_SENT)
+  const [topic, setTopic] = useState(() => sent.values.topic ?? '')
+  const [content, setContent] = useState(() => sent.values.content ?? '')
   const [file, setFile] = useState<File | null>(null)
   const [preview, setPreview] = useState(false)
-  const [errors, setErrors] = useState<string[]>([])
+  // After a first attempt, the form's own checks follow the fields: a message goes once its field is right.
+  const [tried, setTried] = useState(false)
+  const [serverError, setServerError] = useState<string | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const [done, setDone] = useState(false)
   const [poll, setPoll] = useState<PollDraft>(EMPTY_POLL)
@@ -45,9 +60,9 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    const problems = validate()
-    setErrors(problems)
-    if (problems.length) return
+    setTried(true)
+    setServerError(null)
+    if (validate().length) return
     const body = new FormData()
     body.append('topic', topic)
     body.append('content', content)
@@ -55,7 +70,7 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
     setProgress(0)
     try {
       const res = await postWithProgress(`/api/boards/${boardId}/threads`, body, setProgress)
-      if (res.status !== 201) return setErrors([messageFor(res.body as ErrorBody, 'Failed to create thread. Please try again later.')])
+      if (res.status !== 201) return setServerError(messageFor(res.body as ErrorBody, 'Failed to create thread. Please try again later.', 'creating another thread'))
       const { threadId, postId } = res.body as { threadId: number; postId: number }
       rememberOwn('ownThreads', threadId)
       rememberOwn('ownPosts', postId)
@@ -64,18 +79,27 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
       setDone(true)
       setTimeout(() => router.push(`/board/${boardId}/thread/${threadId}`), REDIRECT_MS)
     } catch {
-      setErrors(['Failed to create thread. Please try again later.'])
+      setServerError('Failed to create thread. Please try again later.')
     } finally {
       setProgress(null)
     }
   }
 
+  const fieldErrors = sent.fields ?? {}
+  // Without JavaScript only the server's answer is shown: messages by their fields, other refusals above the button.
+  const sentError = !tried && sent.error && !Object.keys(fieldErrors).length ? sent.error : null
+  const errors = [...(tried ? validate() : []), ...(serverError ? [serverError] : []), ...(sentError ? [sentError] : [])]
+  const fieldError = (field: string) => (tried ? undefined : fieldErrors[field])
+
   if (done) return <p role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-800">Thread created successfully! Redirecting to thread...</p>
   return (
-    <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Create thread">
+    <form action={formAction} onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Create thread">
+      <input type="hidden" name="board_id" value={boardId} />
       <div>
         <label htmlFor="topic" className="block text-sm font-semibold">Topic</label>
-        <input id="topic" value={topic} maxLength={TOPIC_MAX} onChange={(e) => setTopic(e.target.value)} className="w-full rounded border border-slate-300 p-2 text-sm" />
+        <input id="topic" name="topic" value={topic} maxLength={TOPIC_MAX} onChange={(e) => setTopic(e.target.value)} className="w-full rounded border border-slate-300 p-2 text-sm"
+          aria-invalid={Boolean(fieldError('topic'))} aria-describedby={fieldError('topic') ? 'topic-error' : undefined} />
+        <FieldMessage id="topic-error" text={fieldError('topic')} />
       </div>
       <div>
         <div className="flex items-center justify-between">
@@ -87,13 +111,17 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
             <PostBody content={content} refs={{ hrefFor: (id) => `/post/${id}` }} />
           </div>
         ) : (
-          <textarea id="content" value={content} maxLength={CONTENT_MAX} rows={8} onChange={(e) => setContent(e.target.value)} className="w-full rounded border border-slate-300 p-2 text-sm" />
+          <textarea id="content" name="content" value={content} maxLength={OP_CONTENT_MAX} rows={8} onChange={(e) => setContent(e.target.value)} className="w-full rounded border border-slate-300 p-2 text-sm"
+            aria-invalid={Boolean(fieldError('content'))} aria-describedby={fieldError('content') ? 'content-error' : undefined} />
         )}
+        <FieldMessage id="content-error" text={fieldError('content')} />
       </div>
       <div>
         <label htmlFor="image" className="block text-sm font-semibold">Image or video</label>
-        <input id="image" type="file" accept={MEDIA_ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm" />
+        <input id="image" name="image" type="file" accept={MEDIA_ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm"
+          aria-invalid={Boolean(fieldError('image'))} aria-describedby={fieldError('image') ? 'image-error' : undefined} />
         <p className="text-xs text-slate-500">PNG, JPG, WebP, GIF, MP4, WebM or MP3, up to 4 MB.</p>
+        <FieldMessage id="image-error" text={fieldError('image')} />
       </div>
       <PollEditor value={poll} onChange={setPoll} />
       {progress !== null && (

@@ -1,11 +1,16 @@
 'use client'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react'
 import { messageFor, type ErrorBody } from '@/lib/client/error-messages'
 import { postWithProgress } from '@/lib/client/upload'
 import { rememberOwn } from '@/lib/client/local-state'
 import { checkMediaFile, MEDIA_ACCEPT } from '@/lib/client/media-file'
+import { REPLY_CONTENT_MAX } from '@/lib/posts/fields'
+import type { PostFormState } from '@/lib/posts/form-submission'
+import { replyAction } from '@/app/board/[boardId]/post-actions'
 
-export const REPLY_MAX = 4000
+export const REPLY_MAX = REPLY_CONTENT_MAX
+const NOTHING_SENT: PostFormState = { values: {} }
+const TOO_LONG = messageFor({ error: 'Content too long' }, '')
 
 export interface ReplyFormProps {
   boardId: string
@@ -20,13 +25,19 @@ export interface ReplyFormProps {
 function Counter({ remaining }: { remaining: number }) {
   if (remaining > 200) return null
   const tone = remaining < 50 ? 'text-red-600 font-semibold' : remaining < 100 ? 'text-amber-600' : 'text-slate-500'
-  return <span className={`text-xs ${tone}`} data-testid="remaining">{remaining} characters remaining</span>
+  const text = remaining < 0 ? `${-remaining} characters over the limit` : `${remaining} characters remaining`
+  return <span className={`text-xs ${tone}`} data-testid="remaining">{text}</span>
 }
 
+/**
+ * The reply form. With JavaScript it posts to the API itself (progress bar, live insertion); without, the browser
+ * sends the same fields to a server action (`action`), whose refusal comes back rendered with the text kept.
+ */
 export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: ReplyFormProps) {
-  const [content, setContent] = useState('')
+  const [sent, formAction] = useActionState(replyAction, NOTHING_SENT)
+  const [content, setContent] = useState(() => sent.values.content ?? '')
   const [file, setFile] = useState<File | null>(null)
-  const [sage, setSage] = useState(false)
+  const [sage, setSage] = useState(() => sent.values.sage ?? false)
   const [error, setError] = useState<string | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const textarea = useRef<HTMLTextAreaElement>(null)
@@ -46,6 +57,7 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
     e.preventDefault()
     setError(null)
     if (!content.trim() && !file) return setError('Either content or an image/video is required')
+    if (Array.from(content).length > REPLY_MAX) return setError(TOO_LONG)
     if (file) {
       const problem = checkMediaFile(file)
       if (problem) return setError(problem)
@@ -73,17 +85,19 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
 
   const remaining = REPLY_MAX - Array.from(content).length
   return (
-    <form onSubmit={submit} className="space-y-2 rounded-lg border border-slate-200 bg-white p-3" aria-label="Reply">
+    <form action={formAction} onSubmit={submit} className="space-y-2 rounded-lg border border-slate-200 bg-white p-3" aria-label="Reply">
+      <input type="hidden" name="board_id" value={boardId} />
+      <input type="hidden" name="thread_id" value={threadId} />
       <label htmlFor="reply-content" className="block text-sm font-semibold">Reply</label>
-      <textarea id="reply-content" ref={textarea} value={content} onChange={(e) => setContent(e.target.value)} maxLength={REPLY_MAX * 2}
+      <textarea id="reply-content" name="content" ref={textarea} value={content} onChange={(e) => { setContent(e.target.value); setError(null) }}
         rows={5} className="w-full rounded border border-slate-300 p-2 text-sm" placeholder="Write a reply… (>>123 quotes a post)" />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <input ref={fileInput} type="file" accept={MEDIA_ACCEPT} aria-label="Image or video" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm" />
+        <input ref={fileInput} type="file" name="image" accept={MEDIA_ACCEPT} aria-label="Image, video or audio" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(null) }} className="text-sm" />
         <Counter remaining={remaining} />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <label className="flex items-center gap-1 text-sm" title={atBumpLimit ? 'Bump limit reached: replies no longer bump this thread' : undefined}>
-          <input type="checkbox" checked={sage || atBumpLimit} disabled={atBumpLimit} onChange={(e) => setSage(e.target.checked)} />
+          <input type="checkbox" name="dont_bump" value="true" checked={sage || atBumpLimit} disabled={atBumpLimit} onChange={(e) => setSage(e.target.checked)} />
           Sage (don&apos;t bump)
         </label>
         <button type="submit" disabled={progress !== null} className="rounded bg-blue-600 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-60">
@@ -95,7 +109,7 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
           <div className="h-full bg-blue-600 transition-all" style={{ width: `${Math.round(progress * 100)}%` }} />
         </div>
       )}
-      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+      {(error ?? sent.error) && <p role="alert" className="text-sm text-red-600">{error ?? sent.error}</p>}
     </form>
   )
 }

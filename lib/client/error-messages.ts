@@ -1,17 +1,30 @@
-// The visitor spec's error catalogue (section 8): server error bodies → the messages shown to people.
+// The visitor spec's error catalogue (section 8): server error bodies → the messages shown to people. Used by
+// the JavaScript forms and by the server actions behind the same forms without JavaScript.
+import { formatTimestamp } from '../ui/relative-time'
+import { ALLOWED_MEDIA_TEXT } from '../media/content-types'
+
 export interface ErrorBody {
   error?: string
   message?: string
   details?: { field: string; message: string }[]
   ban?: { expires_at: string | null; reason: string }
   rangeban?: { type: string; value: string; expires_at: string | null; reason: string }
+  /** Seconds until the limit allows another request (429). */
+  retryAfter?: number
 }
 
 function until(expiresAt: string | null | undefined): string {
-  return expiresAt ? ` until ${new Date(expiresAt).toLocaleString()}` : ' permanently'
+  return expiresAt ? ` until ${formatTimestamp(expiresAt)}` : ' permanently'
 }
 
-export function messageFor(body: ErrorBody | null | undefined, fallback: string): string {
+/** "12 minutes", "45 seconds", "2 hours": a wait in words, rounded up so nobody retries too early. */
+export function waitInWords(seconds: number): string {
+  const [n, unit] = seconds < 60 ? [Math.max(1, Math.ceil(seconds)), 'second'] : seconds < 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour']
+  return `${n} ${unit}${n === 1 ? '' : 's'}`
+}
+
+/** `doing` completes the rate-limit sentence: "Please wait 12 minutes before {doing}." */
+export function messageFor(body: ErrorBody | null | undefined, fallback: string, doing = 'posting again'): string {
   switch (body?.error) {
     case 'Banned':
       return `You are banned from this board${until(body.ban?.expires_at)}. Reason: ${body.ban?.reason ?? ''}`
@@ -22,8 +35,11 @@ export function messageFor(body: ErrorBody | null | undefined, fallback: string)
       return `${who} is banned from this board${until(r?.expires_at)}. Reason: ${r?.reason ?? ''}`
     }
     case 'File too large': return 'The uploaded file is too large. Please choose a file smaller than 4MB.'
-    case 'Invalid file type': return 'Invalid file type. Only PNG, JPG, WebP, GIF, MP4, and WebM files are allowed.'
-    case 'Rate limited': return 'You are posting too quickly. Please wait a moment before posting again.'
+    case 'Invalid file type': return `Invalid file type. ${body.message ?? ALLOWED_MEDIA_TEXT}`
+    case 'Rate limited':
+      return typeof body.retryAfter === 'number'
+        ? `You are posting too quickly. Please wait ${waitInWords(body.retryAfter)} before ${doing}.`
+        : `You are posting too quickly. Please wait a moment before ${doing}.`
     case 'Thread not found': return 'This thread no longer exists or has been deleted.'
     case 'Board not found': return 'This board does not exist.'
     case 'Content too long': return 'Your post content is too long. Please shorten it and try again.'

@@ -10,6 +10,7 @@ import { zodIssues } from './validation'
 import { DatabaseFullError, DatabaseUnavailableError, DomainError } from '../errors'
 import { databaseFaultOf } from '../db/faults'
 import { noteDbFault } from '../db/fault-state'
+import { ALLOWED_MEDIA_TEXT } from '../media/content-types'
 
 export const NO_STORE = { 'Cache-Control': 'no-store' }
 
@@ -31,7 +32,7 @@ export function errorResponse(thrown: unknown): Response {
     return json({ error: 'File too large', message: 'Files must be 4 MiB or smaller.', maxBytes: err.maxBytes }, 413)
   }
   if (err instanceof InvalidFileTypeError) {
-    const message = err.detail ?? 'Only PNG, JPG, WebP, GIF, MP4, WebM and MP3 files are allowed.'
+    const message = err.detail ?? ALLOWED_MEDIA_TEXT
     return json({ error: 'Invalid file type', message }, 415)
   }
   if (err instanceof RateLimitedError) {

@@ -12,3 +12,6 @@ export const CONTENT_TYPES: Record<string, string> = {
 export function contentTypeForKey(key: string): string {
   return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream'
 }
+
+/** The sentence every refusal of a file's type uses, on the server and in the forms. */
+export const ALLOWED_MEDIA_TEXT = 'Only PNG, JPG, WebP, GIF, MP4, WebM and MP3 files are allowed.'

@@ -24,8 +24,8 @@ export const ALL_BOARDS = 'board:*'
 const SAFETY_TTL_MS = 10 * 60_000
 const BOARD = /^\/board\/([a-z0-9]{1,10})$/
 const ARCHIVE = /^\/board\/([a-z0-9]{1,10})\/archive$/
-/** A later page of a board index: `?page=N` alone, written as the page links write it. */
-const BOARD_PAGE_QUERY = /^\?page=[1-9][0-9]{0,3}$/
+/** A later page of a board index: `?page=N` (N ≥ 2) alone, as the page links write it; they link page 1 without a query. */
+const BOARD_PAGE_QUERY = /^\?page=(?:[2-9]|[1-9][0-9]{1,3})$/
 /** The archive shows the time left before each thread is deleted: it may age a minute at most. */
 const ARCHIVE_TTL_MS = 60_000
 const THREAD = /^\/board\/([a-z0-9]{1,10})\/thread\/([1-9][0-9]{0,9})$/

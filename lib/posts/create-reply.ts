@@ -1,11 +1,11 @@
-// Replying (contract 2.4): board → ban → thread → archived → rate limit → file size → fields → media type,
-// then one transaction with the thread row locked, so the bump rule (5.1) and the post count stay exact
+// Replying (contract 2.4): board → ban → thread → archived → rate limit (checked) → file size → fields → media
+// type → rate limit (counted), then one transaction with the thread row locked, so the bump rule (5.1) and the post count stay exact
 // under concurrent replies. post_created goes out after commit.
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'
 import { assertNotBanned } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
-import { consume } from '../rate-limit/limits'
+import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
 import type { MultipartForm } from '../http/multipart'
 import { ConflictError, NotFoundError } from '../errors'
 import { ownerKeyHash, threadUserId } from '../posters/identity'
@@ -34,10 +34,15 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm }
   const existing = await db.thread.findUnique({ where: { id: threadId }, select: { boardId: true, isDead: true } })
   if (!existing || existing.boardId !== boardId) throw new NotFoundError('Thread not found')
   if (existing.isDead) throw new ConflictError(ARCHIVED)
-  await consume(ip, 'postCreate')
-  const form = await readForm()
-  const { content, sage } = replyFields(form.fields, Boolean(form.file))
+  // The limit is checked before the body is read. A request refused by validation still counts; a file refused
+  // for its content (415) does not, so a visitor who picked the wrong file can try another at once.
+  await assertNotExhausted(ip, 'postCreate')
+  const { form, content, sage } = await countedIfRefused(ip, ['postCreate'], async () => {
+    const form = await readForm()
+    return { form, ...replyFields(form.fields, Boolean(form.file)) }
+  })
   const media: PostMedia | null = form.file ? await attachMedia(form.file) : null
+  await consume(ip, 'postCreate').catch(async (err) => { await media?.discard(); throw err })
   const country = await countryCodeFor(ip)
   const countryCode = board.country_flags_enabled ? country : null
   const statsRow = await postEventRow(boardId, ip, country)

@@ -90,3 +90,16 @@ export async function consume(key: string, ...names: LimitName[]): Promise<void>
     }
   }
 }
+
+/**
+ * Runs `read` (reading and validating a request); when it throws, the request still counts against the named
+ * limits before the error goes on, as a refused request costs the same as an accepted one.
+ */
+export async function countedIfRefused<T>(key: string, names: LimitName[], read: () => Promise<T>): Promise<T> {
+  try {
+    return await read()
+  } catch (err) {
+    await consume(key, ...names).catch(() => {}) // already at the limit: the refusal itself is what the caller sees
+    throw err
+  }
+}

@@ -1,11 +1,12 @@
-// Creating a thread (contract 2.3): board → ban → rate limit → file size → fields → media type, then one
+// Creating a thread (contract 2.3): board → ban → rate limit (checked) → file size → fields → media type → rate
+// limit (counted), then one
 // transaction that inserts the thread and its opening post and applies the thread cap. Events go out after
 // commit; a failure at any point leaves no row and no file behind.
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'
 import { assertNotBanned } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
-import { consume } from '../rate-limit/limits'
+import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
 import type { MultipartForm } from '../http/multipart'
 import { threadFields } from '../posts/fields'
 import { attachMedia } from '../posts/attach-media'
@@ -26,10 +27,15 @@ export interface CreateThreadInput {
 export async function createThread({ boardId, ip, posterKey, readForm }: CreateThreadInput) {
   const board = await getBoardOrThrow(boardId)
   await assertNotBanned(boardId, ip)
-  await consume(ip, 'threadCreate', 'postCreate')
-  const form = await readForm()
-  const { topic, content } = threadFields(form.fields, Boolean(form.file))
+  // The limits are checked before the body is read. A request refused by validation still counts; a file refused
+  // for its content (415) does not, so a visitor who picked the wrong file can try another at once.
+  await assertNotExhausted(ip, 'threadCreate', 'postCreate')
+  const { form, topic, content } = await countedIfRefused(ip, ['threadCreate', 'postCreate'], async () => {
+    const form = await readForm()
+    return { form, ...threadFields(form.fields, Boolean(form.file)) }
+  })
   const media = await attachMedia(form.file!)
+  await consume(ip, 'threadCreate', 'postCreate').catch(async (err) => { await media.discard(); throw err })
 
   const country = await countryCodeFor(ip)
   const countryCode = board.country_flags_enabled ? country : null

@@ -128,12 +128,12 @@ test('thread form shows every validation message', async ({ page }) => {
 
   await page.getByLabel('Image or video').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
   await page.getByRole('button', { name: 'Create Thread' }).click()
-  await expect(alert).toHaveText('Invalid file type. Only PNG, JPG, WebP, GIF, MP4, WebM, and MP3 files are allowed.')
+  await expect(alert).toHaveText('Invalid file type. Only PNG, JPG, WebP, GIF, MP4, WebM and MP3 files are allowed.')
 
   // The server decides by content: an HTML file named .png comes back with the catalogue message.
   await page.getByLabel('Image or video').setInputFiles({ name: 'page.png', mimeType: 'image/png', buffer: Buffer.from('<html><body>hi</body></html>') })
   await page.getByRole('button', { name: 'Create Thread' }).click()
-  await expect(alert).toHaveText('Invalid file type. Only PNG, JPG, WebP, GIF, MP4, and WebM files are allowed.')
+  await expect(alert).toHaveText('Invalid file type. Only PNG, JPG, WebP, GIF, MP4, WebM and MP3 files are allowed.')
 
   // Content preview renders markup.
   await page.getByLabel('Content').fill('>greentext')
@@ -156,6 +156,7 @@ test('reply form shows its validation messages and the character counter', async
   await box.fill('x'.repeat(3960))
   await expect(page.getByTestId('remaining')).toHaveClass(/text-red-600/)
   await box.fill('x'.repeat(4001))
+  await expect(page.getByTestId('remaining')).toHaveText('1 characters over the limit')
   await page.getByRole('button', { name: 'Post Reply' }).click()
   await expect(page.locator('form').getByRole('alert')).toHaveText('Your post content is too long. Please shorten it and try again.')
 })

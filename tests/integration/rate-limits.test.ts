@@ -66,6 +66,20 @@ describe('thread creation limit', () => {
     expect((await thread(server, randomIp())).status).toBe(201)
   })
 
+  it('does not count a file refused for its content (415), so the visitor can choose another file at once', async () => {
+    const server = await startServer({ env: { TRUST_PROXY_HOPS: '1' } })
+    servers.push(server)
+    const ip = randomIp()
+    const html = { name: 'a.png', bytes: Buffer.from('<html><body>not an image</body></html>') }
+    for (let i = 0; i < 4; i++) {
+      expect((await postForm(`${server.url}/api/boards/tech/threads`, form({ topic: 't', content: 'c' }, html), as(ip))).status).toBe(415)
+    }
+    for (let i = 0; i < 3; i++) expect((await thread(server, ip)).status).toBe(201)
+    expect((await thread(server, ip)).status).toBe(429)
+    // Once the limit is reached, nothing is read or stored: the refusal comes first.
+    expect((await postForm(`${server.url}/api/boards/tech/threads`, form({ topic: 't', content: 'c' }, html), as(ip))).status).toBe(429)
+  })
+
   it('shares counters across processes through Redis', async () => {
     const env = { TRUST_PROXY_HOPS: '1', REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: `cb-test-${randomBytes(4).toString('hex')}` }
     const a = await startServer({ env, keep: true })

@@ -1,0 +1,70 @@
+'use server'
+// Server actions behind the create-thread and reply forms when JavaScript is off (with JavaScript the forms call
+// the API themselves). Success redirects to the new post; a refusal returns the form's state to render.
+import { cookies, headers } from 'next/headers'
+import { redirect } from 'next/navigation'
+import { CLIENT_IP_HEADER } from '@/lib/http/client-ip'
+import { arrivedOverHttps } from '@/lib/http/scheme'
+import { consume } from '@/lib/rate-limit/limits'
+import { boardIdParam, idParam } from '@/lib/http/params'
+import { posterCookie, posterKeyFrom } from '@/lib/posters/identity'
+import { createReply } from '@/lib/posts/create-reply'
+import { createThread } from '@/lib/threads/create-thread'
+import { formFields, keptValues, refusal, type PostFormState } from '@/lib/posts/form-submission'
+
+/** Who is posting; the form counts against the visitor's API limit like the API call it stands in for. */
+async function visitor() {
+  const h = await headers()
+  const ip = h.get(CLIENT_IP_HEADER) ?? '0.0.0.0'
+  await consume(ip, 'api')
+  return { ip, poster: { ...posterKeyFrom(h.get('cookie')), https: arrivedOverHttps(h) } }
+}
+
+/** Sets the poster cookie exactly as the API's Set-Cookie would. */
+async function rememberPoster(poster: { key: string; isNew: boolean; https: boolean }): Promise<void> {
+  if (!poster.isNew) return
+  const [pair, ...attributes] = posterCookie(poster.key, poster.https).split('; ')
+  const [name, value] = pair.split('=')
+  const attr = (n: string) => attributes.find((a) => a.toLowerCase().startsWith(n.toLowerCase()))
+  ;(await cookies()).set(name, value, {
+    path: attr('Path=')?.slice(5) ?? '/',
+    maxAge: Number(attr('Max-Age=')?.slice(8) ?? 31536000),
+    httpOnly: Boolean(attr('HttpOnly')),
+    secure: Boolean(attr('Secure')),
+    sameSite: (attr('SameSite=')?.slice(9).toLowerCase() ?? 'lax') as 'lax' | 'none' | 'strict',
+  })
+}
+
+/** A hidden field of the form (the board and thread it posts to): forms carry them, as bound arguments cannot be matched to a form's answer during server rendering. */
+const hidden = (form: FormData, name: string) => (typeof form.get(name) === 'string' ? String(form.get(name)) : '')
+
+export async function replyAction(_previous: PostFormState, form: FormData): Promise<PostFormState> {
+  const values = keptValues(form)
+  let target: string
+  try {
+    const boardId = boardIdParam(hidden(form, 'board_id'))
+    const threadId = idParam('Thread not found')(hidden(form, 'thread_id'))
+    const { ip, poster } = await visitor()
+    const created = await createReply({ boardId, threadId, ip, posterKey: poster.key, readForm: () => formFields(form) })
+    await rememberPoster(poster)
+    target = `/board/${boardId}/thread/${threadId}#post-${created.postId}`
+  } catch (err) {
+    return refusal(err, values, 'Failed to create post. Please try again later.', 'posting again')
+  }
+  redirect(target)
+}
+
+export async function createThreadAction(_previous: PostFormState, form: FormData): Promise<PostFormState> {
+  const values = keptValues(form)
+  let target: string
+  try {
+    const boardId = boardIdParam(hidden(form, 'board_id'))
+    const { ip, poster } = await visitor()
+    const created = await createThread({ boardId, ip, posterKey: poster.key, readForm: () => formFields(form) })
+    await rememberPoster(poster)
+    target = `/board/${boardId}/thread/${created.threadId}`
+  } catch (err) {
+    return refusal(err, values, 'Failed to create thread. Please try again later.', 'creating another thread')
+  }
+  redirect(target)
+}
