@@ -60,7 +60,7 @@ async function visit(page: Page, seen: Violation[], path: string, status = 200):
   return res!
 }
 
-test('public pages under the policy: home, board, thread (poll, images, reply, live), rules, stats, contact, 404', async ({ page, baseURL }) => {
+test('public pages under the policy: home, board, thread (poll, images, reply, live), rules, stats, contact, archive, create-thread, 404', async ({ page, baseURL }) => {
   const seen = await watchViolations(page)
   // A thread with an image, a poll and an image reply, made through the API.
   const created = await postForm(`${baseURL}/api/boards/science/threads`, form({ topic: 'CSP thread', content: 'An image and a poll' }, { name: 'a.png', bytes: await png(120, 80) }))
@@ -132,6 +132,14 @@ test('public pages under the policy: home, board, thread (poll, images, reply, l
 
   await visit(page, seen, '/contact')
   await expect(page.getByText('Contact Us')).toBeVisible()
+  await expectCleanAndInjectionRefused(page, seen)
+
+  // The board's archive, a later index page (404 when the board has one page) and the create-thread form.
+  await visit(page, seen, '/board/science/archive')
+  await expect(page.getByRole('heading', { name: 'Archive', level: 1 })).toBeVisible()
+  await expectCleanAndInjectionRefused(page, seen)
+  await visit(page, seen, '/board/science/create-thread')
+  await expect(page.getByRole('heading', { name: 'Create a new thread' })).toBeVisible()
   await expectCleanAndInjectionRefused(page, seen)
 
   await visit(page, seen, '/no/such/page', 404)
