@@ -5,6 +5,7 @@
 // turns them into 503/507.
 import type { SqlDriverAdapterFactory, SqlQuery, Transaction } from '@prisma/driver-adapter-utils'
 import { dbFaultOf, markDbFault } from './faults'
+import { wrappingAdapter } from './wrapping-adapter'
 import { failFastReason, noteDbFault, noteDbOk } from './fault-state'
 
 const STATEMENT_METHODS = new Set<PropertyKey>(['queryRaw', 'executeRaw', 'executeScript'])
@@ -108,11 +109,5 @@ function watchingTransaction<T extends object>(target: T): T {
 }
 
 export function faultWatchingAdapter(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
-  return {
-    provider: factory.provider,
-    adapterName: factory.adapterName,
-    async connect() {
-      return watchingConnection(await factory.connect())
-    },
-  }
+  return wrappingAdapter(factory, watchingConnection)
 }

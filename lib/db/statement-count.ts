@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { SqlDriverAdapterFactory, SqlQuery, Transaction } from '@prisma/driver-adapter-utils'
+import { wrappingAdapter } from './wrapping-adapter'
 
 interface Tally { statements: number; queries?: SqlQuery[] }
 
@@ -64,11 +65,5 @@ function counting<T extends object>(target: T): T {
 }
 
 export function countingAdapter(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
-  return {
-    provider: factory.provider,
-    adapterName: factory.adapterName,
-    async connect() {
-      return counting(await factory.connect())
-    },
-  }
+  return wrappingAdapter(factory, counting)
 }
