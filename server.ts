@@ -28,6 +28,7 @@ import { flushPageViews, watchForPageView } from './lib/stats/page-views'
 import { isApiPath, isKnownMethod, NOT_FOUND_PAGE, refuseConnect, refuseMethod, refuseTarget, targetProblem } from './lib/http/request-target'
 import { trackConnections } from './lib/http/drain'
 import { answerWhileDatabaseDown } from './lib/http/unavailable-page'
+import { guardPagePost } from './lib/http/form-posts'
 
 const SHUTDOWN_LIMIT_MS = 9_000
 /** Drain: idle keep-alive connections may deliver one more request for this long; connections left are cut at the deadline. */
@@ -76,7 +77,8 @@ async function main(): Promise<void> {
     }
     const nextHandle = next_.handle
     // While the database is down, pages that are not served from the cache get the short 503 page.
-    const handle = (req: IncomingMessage, res: ServerResponse) => answerWhileDatabaseDown(req, res) ? Promise.resolve() : nextHandle(req, res)
+    const handle = (req: IncomingMessage, res: ServerResponse) =>
+      guardPagePost(req, res) || answerWhileDatabaseDown(req, res) ? Promise.resolve() : nextHandle(req, res)
     // Next puts the nonce of the request's Content-Security-Policy header on every script of the page it renders;
     // a client-sent one is never kept. Cache renders get none: the cache vouches for their scripts by hash.
     delete req.headers['content-security-policy']

@@ -154,6 +154,22 @@ describe('the malformed requests of the issue', () => {
       expect(res.status, `${_name} on ${target}`).toBe(400)
     }
   })
+
+  // The posting forms without JavaScript send the same multipart to their pages (server actions).
+  it.each(multipartCases)('multipart to a posting form page: %s answers 4xx at once', async (_name, body) => {
+    for (const target of ['/board/tech/create-thread', `/board/tech/thread/${valid.threadId}`]) {
+      const res = await send({ method: 'POST', target, headers: [['Content-Type', `multipart/form-data; boundary=${b}`]], body })
+      expectSane(res, `${_name} on ${target}`)
+      expect(res.status, `${_name} on ${target}`).toBeLessThan(500)
+    }
+  })
+
+  it('a POST to a page without a posting form answers 405', async () => {
+    for (const target of ['/', '/board/tech', '/rules', '/admin/users/create', '/board/tech/archive']) {
+      const res = await send({ method: 'POST', target, headers: [['Content-Type', `multipart/form-data; boundary=${b}`]], body: multipart(b, ['Content-Disposition: form-data\r\n\r\nhello']) })
+      expect(res.status, target).toBe(405)
+    }
+  })
 })
 
 describe('slow clients (slowloris) are cut off', () => {
