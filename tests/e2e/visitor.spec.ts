@@ -17,7 +17,7 @@ async function createThreadViaUi(page: Page, board: string, topic: string, conte
 async function replyViaUi(page: Page, text: string, file?: { name: string; mimeType: string; buffer: Buffer }) {
   const before = await page.locator('article[data-post-id]').count()
   await page.getByLabel('Reply', { exact: true }).getByRole('textbox').fill(text)
-  if (file) await page.getByLabel('Reply', { exact: true }).getByLabel('Image or video').setInputFiles(file)
+  if (file) await page.getByLabel('Reply', { exact: true }).getByLabel('Image, video or audio').setInputFiles(file)
   await page.getByRole('button', { name: 'Post Reply' }).click()
   await expect(page.locator('article[data-post-id]')).toHaveCount(before + 1)
 }
