@@ -27,6 +27,7 @@ async function send(method: string, url: string, body?: unknown, headers: Record
 
 async function threadWithOwner(board = 'science') {
   const res = await postForm(api(`${board}/threads`), form({ topic: 'Poll', content: 'Vote!' }, { name: 'a.png', bytes: await png() }))
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
   return { ...res.body as { threadId: number; postId: number }, cookie: res.headers.get('set-cookie')!.split(';')[0] }
 }
 
