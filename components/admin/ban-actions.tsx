@@ -5,14 +5,14 @@ import { useState } from 'react'
 import { staffFetch } from '@/lib/client/staff-api'
 import type { Role } from '@/lib/staff/schemas'
 
-/** View, and for moderators: Approve/Deny a pending appeal or Remove the ban (staff spec 2, 4, 5). */
-export function BanActions({ banId, pending, role, username }: { banId: number; pending: boolean; role: Role; username: string }) {
+/** View (in lists), and for moderators: Approve/Deny a pending appeal or Remove the ban (staff spec 2, 4, 5). */
+export function BanActions({ banId, pending, role, username, inList = true }: { banId: number; pending: boolean; role: Role; username: string; inList?: boolean }) {
   const router = useRouter()
   const [error, setError] = useState<string | null>(null)
   const moderator = role === 'admin' || role === 'moderator'
 
   async function decide(decision: 'approved' | 'denied') {
-    if (!window.confirm(`Are you sure you want to ${decision} this appeal?`)) return
+    if (!window.confirm(`Are you sure you want to ${decision === 'approved' ? 'approve' : 'deny'} this appeal?`)) return
     const res = await staffFetch('PUT', `/api/admin/bans/${banId}`, {
       appeal_status: decision, is_active: decision === 'denied', reason: `Appeal ${decision} by ${username}`,
     })
@@ -29,7 +29,7 @@ export function BanActions({ banId, pending, role, username }: { banId: number; 
   const button = 'rounded px-2 py-0.5 text-xs font-medium'
   return (
     <div className="flex flex-wrap gap-1">
-      <Link href={`/admin/bans/${banId}`} className={`${button} border border-slate-300`}>View</Link>
+      {inList && <Link href={`/admin/bans/${banId}`} className={`${button} border border-slate-300`}>View</Link>}
       {pending && moderator ? <>
         <button type="button" onClick={() => decide('approved')} className={`${button} bg-green-600 text-white`}>Approve</button>
         <button type="button" onClick={() => decide('denied')} className={`${button} bg-amber-500 text-white`}>Deny</button>

@@ -78,4 +78,7 @@ test('dashboard cards, action log, IP history and ban detail; staff sticky and t
   await page.goto(`/admin/bans/${created.id}`)
   await expect(page.getByRole('heading', { name: `Ban #${created.id}` })).toBeVisible()
   await expect(page.getByText('detail page')).toBeVisible()
+  // The detail page offers what can be done with the ban, not a link back to itself.
+  await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'View', exact: true })).toHaveCount(0)
 })

@@ -49,7 +49,7 @@ test('a moderator bans from the post menu; the visitor appeals; approval lets th
   // The moderator approves it on /admin/bans.
   await m.goto('/admin/bans?filter=pending')
   const row = m.locator('tr', { hasText: '198.51.100.50' })
-  m.once('dialog', (d) => { expect(d.message()).toBe('Are you sure you want to approved this appeal?'); void d.accept() })
+  m.once('dialog', (d) => { expect(d.message()).toBe('Are you sure you want to approve this appeal?'); void d.accept() })
   await row.getByRole('button', { name: 'Approve' }).click()
   await expect(row).toHaveCount(0)
 

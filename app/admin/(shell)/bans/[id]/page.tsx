@@ -54,7 +54,7 @@ export default async function BanPage({ params }: { params: Promise<{ id: string
           {ban.appeal_submitted_at && <p className="mt-1 text-xs text-slate-500">Submitted {formatTimestamp(ban.appeal_submitted_at)}</p>}
         </Card>
       )}
-      {ban.is_active && <BanActions banId={ban.id} pending={ban.appeal_status === 'pending'} role={staff.role} username={staff.username} />}
+      {ban.is_active && <BanActions banId={ban.id} pending={ban.appeal_status === 'pending'} role={staff.role} username={staff.username} inList={false} />}
     </div>
   )
 }
