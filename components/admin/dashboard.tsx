@@ -9,10 +9,12 @@ export interface DashboardData {
   appeals: { id: number; board_id: string | null; created_at: string; ip_address: string; reason: string }[] | null
 }
 
-const QUICK_BOARDS = ['random', 'tech', 'politics', 'gaming']
+/** The busiest boards lead the quick links (staff spec 2); every other board the staff member may act on follows. */
+const FIRST_BOARDS = ['random', 'tech', 'politics', 'gaming']
 
 /** The dashboard's static parts (staff spec 2): quick actions by role and board quick access. */
-export function Dashboard({ role, data }: { role: Role; data: DashboardData | null }) {
+export function Dashboard({ role, data, boards }: { role: Role; data: DashboardData | null; boards: string[] }) {
+  const quickBoards = [...FIRST_BOARDS.filter((b) => boards.includes(b)), ...boards.filter((b) => !FIRST_BOARDS.includes(b))]
   const moderator = role === 'admin' || role === 'moderator'
   const actions = [
     { href: '/admin/bans/create', label: 'Create Ban', show: true },
@@ -74,7 +76,7 @@ export function Dashboard({ role, data }: { role: Role; data: DashboardData | nu
         </Card>
         <Card title="Board Quick Access">
           <ul className="flex flex-wrap gap-2">
-            {QUICK_BOARDS.map((b) => (
+            {quickBoards.map((b) => (
               <li key={b}><Link href={`/admin/bans?boardId=${b}`} className="inline-block rounded border border-slate-300 px-3 py-1.5 font-mono text-sm hover:bg-slate-50">/{b}/</Link></li>
             ))}
           </ul>

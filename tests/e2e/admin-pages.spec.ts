@@ -53,6 +53,11 @@ test('dashboard cards, action log, IP history and ban detail; staff sticky and t
 
   await page.goto('/admin/dashboard')
   await expect(page.getByTestId('total-actions')).toHaveText('1')
+  // Every board has a quick link (the four busiest first); the other files' boards may add more.
+  const quick = page.locator('section', { has: page.getByRole('heading', { name: 'Board Quick Access' }) }).getByRole('link')
+  const quickLinks = await quick.allTextContents()
+  expect(quickLinks.slice(0, 4)).toEqual(['/random/', '/tech/', '/politics/', '/gaming/'])
+  for (const board of ['anime', 'business', 'diy', 'fitness', 'food', 'movies', 'science', 'sports']) expect(quickLinks).toContain(`/${board}/`)
   await expect(page.getByText('sticky_changed').first()).toBeVisible()
   await page.goto('/admin/actions')
   await expect(page.locator('table')).toContainText('sticky_changed')

@@ -3,6 +3,7 @@ import { staffForPage } from '@/lib/pages/staff'
 import { NotAuthorized } from '@/components/admin/not-authorized'
 import { actionStats, listActions } from '@/lib/moderation/actions'
 import { listBans } from '@/lib/bans/queries'
+import { listBoards } from '@/lib/boards/queries'
 import { Dashboard, type DashboardData } from '@/components/admin/dashboard'
 
 export const metadata = { title: 'Admin Dashboard' }
@@ -25,5 +26,6 @@ async function load(staff: Staff): Promise<DashboardData | null> {
 export default async function DashboardPage() {
   const staff = await staffForPage('janitor')
   if (!staff) return <NotAuthorized />
-  return <Dashboard role={staff.role} data={await load(staff)} />
+  const boards = (await listBoards().catch(() => [])).map((b) => b.id).filter((id) => staff.canModerate(id))
+  return <Dashboard role={staff.role} data={await load(staff)} boards={boards} />
 }
