@@ -69,3 +69,16 @@ async function assertNoRangeBan(boardId: string, ip: string): Promise<void> {
     },
   })
 }
+
+/**
+ * The ban check for callers who may be exempt: logged-in staff are never stopped by a visitor ban on their own
+ * address (they must be able to read and moderate the board). `isExempt` is asked only when a ban applies.
+ */
+export async function assertNotBannedUnless(boardId: string, ip: string, isExempt?: () => Promise<boolean>): Promise<void> {
+  try {
+    await assertNotBanned(boardId, ip)
+  } catch (err) {
+    if (err instanceof BannedError && isExempt && (await isExempt().catch(() => false))) return
+    throw err
+  }
+}

@@ -3,7 +3,7 @@
 // under concurrent replies. post_created goes out after commit.
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'
-import { assertNotBanned } from '../bans/check'
+import { assertNotBannedUnless } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
 import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
 import type { MultipartForm } from '../http/multipart'
@@ -25,11 +25,13 @@ export interface CreateReplyInput {
   ip: string
   posterKey: string
   readForm: () => Promise<MultipartForm>
+  /** Asked only when a ban applies: logged-in staff are not stopped by visitor bans on their own address. */
+  banExempt?: () => Promise<boolean>
 }
 
-export async function createReply({ boardId, threadId, ip, posterKey, readForm }: CreateReplyInput) {
+export async function createReply({ boardId, threadId, ip, posterKey, readForm, banExempt }: CreateReplyInput) {
   const board = await getBoardOrThrow(boardId)
-  await assertNotBanned(boardId, ip)
+  await assertNotBannedUnless(boardId, ip, banExempt)
   const db = await getDb()
   const existing = await db.thread.findUnique({ where: { id: threadId }, select: { boardId: true, isDead: true } })
   if (!existing || existing.boardId !== boardId) throw new NotFoundError('Thread not found')

@@ -4,7 +4,7 @@
 // commit; a failure at any point leaves no row and no file behind.
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'
-import { assertNotBanned } from '../bans/check'
+import { assertNotBannedUnless } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
 import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
 import type { MultipartForm } from '../http/multipart'
@@ -22,11 +22,13 @@ export interface CreateThreadInput {
   posterKey: string
   /** Reads the multipart body; called only after the board, ban and rate-limit checks pass. */
   readForm: () => Promise<MultipartForm>
+  /** Asked only when a ban applies: logged-in staff are not stopped by visitor bans on their own address. */
+  banExempt?: () => Promise<boolean>
 }
 
-export async function createThread({ boardId, ip, posterKey, readForm }: CreateThreadInput) {
+export async function createThread({ boardId, ip, posterKey, readForm, banExempt }: CreateThreadInput) {
   const board = await getBoardOrThrow(boardId)
-  await assertNotBanned(boardId, ip)
+  await assertNotBannedUnless(boardId, ip, banExempt)
   // The limits are checked before the body is read. A request refused by validation still counts; a file refused
   // for its content (415) does not, so a visitor who picked the wrong file can try another at once.
   await assertNotExhausted(ip, 'threadCreate', 'postCreate')

@@ -9,6 +9,7 @@ import { consume } from '@/lib/rate-limit/limits'
 import { boardIdParam, idParam } from '@/lib/http/params'
 import { posterCookie, posterKeyFrom } from '@/lib/posters/identity'
 import { createReply } from '@/lib/posts/create-reply'
+import { isStaffCaller } from '@/lib/auth/staff-caller'
 import { createThread } from '@/lib/threads/create-thread'
 import { formFields, keptValues, refusal, type PostFormState } from '@/lib/posts/form-submission'
 
@@ -45,7 +46,7 @@ export async function replyAction(_previous: PostFormState, form: FormData): Pro
     const boardId = boardIdParam(hidden(form, 'board_id'))
     const threadId = idParam('Thread not found')(hidden(form, 'thread_id'))
     const { ip, poster } = await visitor()
-    const created = await createReply({ boardId, threadId, ip, posterKey: poster.key, readForm: () => formFields(form) })
+    const created = await createReply({ boardId, threadId, ip, posterKey: poster.key, readForm: () => formFields(form), banExempt: isStaffCaller })
     await rememberPoster(poster)
     target = `/board/${boardId}/thread/${threadId}#post-${created.postId}`
   } catch (err) {
@@ -60,7 +61,7 @@ export async function createThreadAction(_previous: PostFormState, form: FormDat
   try {
     const boardId = boardIdParam(hidden(form, 'board_id'))
     const { ip, poster } = await visitor()
-    const created = await createThread({ boardId, ip, posterKey: poster.key, readForm: () => formFields(form) })
+    const created = await createThread({ boardId, ip, posterKey: poster.key, readForm: () => formFields(form), banExempt: isStaffCaller })
     await rememberPoster(poster)
     target = `/board/${boardId}/thread/${created.threadId}`
   } catch (err) {

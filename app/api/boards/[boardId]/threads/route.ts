@@ -4,7 +4,8 @@ import { boardIdParam } from '@/lib/http/params'
 import { readMultipart } from '@/lib/http/multipart'
 import { posterFrom, withPosterCookie } from '@/lib/http/poster'
 import { getBoardOrThrow } from '@/lib/boards/queries'
-import { assertNotBanned } from '@/lib/bans/check'
+import { assertNotBannedUnless } from '@/lib/bans/check'
+import { isStaffCaller } from '@/lib/auth/staff-caller'
 import { listBoardThreads } from '@/lib/threads/queries'
 import { createThread } from '@/lib/threads/create-thread'
 import { THREAD_CONFIG } from '@/lib/threads/types'
@@ -14,14 +15,14 @@ const params = { boardId: boardIdParam }
 // GET /api/boards/{boardId}/threads – live threads with their opening post and latest replies (ban-checked)
 export const GET = route({ params }, async ({ params, ip }) => {
   await getBoardOrThrow(params.boardId)
-  await assertNotBanned(params.boardId, ip)
+  await assertNotBannedUnless(params.boardId, ip, isStaffCaller)
   return json({ threads: await listBoardThreads(params.boardId), config: THREAD_CONFIG })
 })
 
 // POST /api/boards/{boardId}/threads – create a thread (multipart: topic, content, image)
 export const POST = route({ params }, async ({ req, params, ip }) => {
   const poster = posterFrom(req)
-  const created = await createThread({ boardId: params.boardId, ip, posterKey: poster.key, readForm: () => readMultipart(req) })
+  const created = await createThread({ boardId: params.boardId, ip, posterKey: poster.key, readForm: () => readMultipart(req), banExempt: isStaffCaller })
   return withPosterCookie(json({ message: 'Thread created successfully', ...created }, 201), poster)
 })
 
