@@ -21,7 +21,8 @@ function InlineNodes({ nodes, refs }: { nodes: Inline[]; refs: RefContext }) {
           </a>
         )
       case 'spoiler':
-        return <span key={i} className="spoiler rounded bg-slate-800 px-0.5 text-slate-800 hover:text-white" title="Spoiler"><InlineNodes nodes={n.children} refs={refs} /></span>
+        // Revealed while hovered, or focused: by keyboard (Tab) or by a tap on a touch screen.
+        return <span key={i} tabIndex={0} className="spoiler rounded bg-slate-800 px-0.5 text-slate-800 hover:text-white focus:text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-400" title="Spoiler"><InlineNodes nodes={n.children} refs={refs} /></span>
       case 'link':
         return <a key={i} href={n.href} rel="nofollow ugc noopener noreferrer" target="_blank" className="text-board-link underline break-all">{n.href}</a>
       case 'youtube':

@@ -134,6 +134,8 @@ export function ThreadView(props: ThreadViewProps) {
   }, [])
 
   const onClick = (e: MouseEvent) => {
+    // A tap on a touch screen shows a reference's preview (as a hover) and then clicks: the preview goes with it.
+    setPreview(null)
     const a = (e.target as HTMLElement).closest<HTMLAnchorElement>('a[data-ref]')
     if (a && a.getAttribute('href')?.startsWith('#') && jumpTo(Number(a.dataset.ref))) {
       e.preventDefault()
