@@ -58,7 +58,7 @@ export function AdminShell({ user, children }: { user: { username: string; role:
         </div>
       </header>
       {logoutError && <p role="alert" className="text-sm text-red-600">{logoutError}</p>}
-      {children}
+      <div className="staff-content min-w-0">{children}</div>
       <footer className="pt-6 text-center text-xs text-slate-500">Corkboard staff area © {new Date().getFullYear()}</footer>
     </div>
   )

@@ -1,10 +1,13 @@
 'use client'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { PublicPost } from '@/lib/posts/types'
 import { POST_COLORS } from '@/lib/posts/types'
 import { staffFetch } from '@/lib/client/staff-api'
 import type { StoredAdminUser } from '@/lib/client/admin-user'
 import { ModHistory } from './mod-history'
+
+const MENU_WIDTH = 256
+const EDGE = 8
 
 /** The staff menu on a post (visitor spec 6): Check Mod History, Ban User, Delete Post, Change Color. */
 export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdminUser }) {
@@ -13,6 +16,19 @@ export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdmi
   const [error, setError] = useState<string | null>(null)
   const moderator = staff.role === 'admin' || staff.role === 'moderator'
   const where = { boardId: post.board_id, threadId: post.thread_id }
+  // The menu is moved sideways as far as needed to stay inside the viewport (a ⚙ near the right edge of a phone).
+  const [shift, setShift] = useState(0)
+  const container = useRef<HTMLSpanElement>(null)
+
+  // A tap or click anywhere else closes the menu (the history dialog closes itself).
+  useEffect(() => {
+    if (open === null || open === 'history') return
+    const onPointerDown = (e: PointerEvent) => {
+      if (!container.current?.contains(e.target as Node)) setOpen(null)
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => document.removeEventListener('pointerdown', onPointerDown)
+  }, [open])
 
   async function remove() {
     setError(null)
@@ -29,10 +45,16 @@ export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdmi
 
   const banHref = `/admin/bans/create?boardId=${post.board_id}&threadId=${post.thread_id}&postId=${post.id}`
   return (
-    <span className="relative">
-      <button type="button" aria-label={`Staff menu for post ${post.id}`} onClick={() => setOpen(open ? null : 'menu')} className="rounded border border-slate-300 px-1 text-slate-600 hover:bg-slate-100">⚙</button>
+    <span className="relative" ref={container}>
+      <button type="button" aria-label={`Staff menu for post ${post.id}`} className="rounded border border-slate-300 px-1 text-slate-600 hover:bg-slate-100"
+        onClick={(e) => {
+          const { left } = e.currentTarget.getBoundingClientRect()
+          const width = Math.min(MENU_WIDTH, window.innerWidth - 2 * EDGE)
+          setShift(Math.max(EDGE, Math.min(left, window.innerWidth - width - EDGE)) - left)
+          setOpen(open ? null : 'menu')
+        }}>⚙</button>
       {open && (
-        <div role="menu" className="absolute left-0 z-30 mt-1 w-64 space-y-1 rounded border border-slate-300 bg-white p-2 text-sm shadow-lg">
+        <div role="menu" style={{ width: MENU_WIDTH, left: shift }} className="absolute z-30 mt-1 max-w-[calc(100vw-1rem)] space-y-1 rounded border border-slate-300 bg-white p-2 text-sm shadow-lg">
           {open === 'menu' && <>
             <button type="button" role="menuitem" className="block w-full text-left hover:underline" onClick={() => setOpen('history')}>Check Mod History</button>
             <a role="menuitem" className="block hover:underline" href={banHref}>Ban User</a>
