@@ -34,13 +34,15 @@ export function PollEditor({ value, onChange }: { value: PollDraft; onChange(p: 
         </div>
         <div>
           <label htmlFor="poll-question" className="block text-sm font-medium">Question</label>
-          <input id="poll-question" value={value.question} maxLength={TEXT_MAX} onChange={(e) => set({ question: e.target.value })} className="w-full rounded border border-slate-300 p-1.5 text-sm" />
+          <input id="poll-question" value={value.question} maxLength={TEXT_MAX} onChange={(e) => set({ question: e.target.value })} placeholder="What do you want to ask?" className="w-full rounded border border-slate-300 p-1.5 text-sm font-medium" />
           <Remaining value={value.question} />
         </div>
+        <p className="text-sm font-medium">Options</p>
         {value.options.map((option, i) => (
           <div key={i}>
-            <div className="flex gap-2">
-              <input aria-label={`Option ${i + 1}`} value={option} maxLength={TEXT_MAX} onChange={(e) => setOption(i, e.target.value)} className="flex-1 rounded border border-slate-300 p-1.5 text-sm" />
+            <div className="flex items-center gap-2">
+              <span aria-hidden="true" className="w-5 text-right text-xs text-slate-500">{i + 1}.</span>
+              <input aria-label={`Option ${i + 1}`} value={option} maxLength={TEXT_MAX} onChange={(e) => setOption(i, e.target.value)} placeholder={`Option ${i + 1}`} className="flex-1 rounded border border-slate-300 p-1.5 text-sm" />
               {value.options.length > OPTIONS_MIN && (
                 <button type="button" aria-label={`Remove option ${i + 1}`} onClick={() => set({ options: value.options.filter((_, j) => j !== i) })} className="px-2 text-slate-500 hover:text-red-600">×</button>
               )}

@@ -120,8 +120,18 @@ test('thread form shows every validation message', async ({ page }) => {
   await expect(alert).toContainText('Content is required')
   await expect(alert).toContainText('Image or video is required')
 
+  // Each message goes as soon as its field is right, without sending again.
   await page.getByLabel('Topic').fill('t')
+  await expect(alert).not.toContainText('Topic is required')
+  await expect(alert).toContainText('Content is required')
   await page.getByLabel('Content').fill('c')
+  await expect(alert).not.toContainText('Content is required')
+  await expect(alert).toHaveText('Image or video is required')
+  // The poll editor tells its question from its options.
+  await page.getByLabel('Add a poll').check()
+  await expect(page.getByPlaceholder('What do you want to ask?')).toBeVisible()
+  await expect(page.getByPlaceholder('Option 1')).toBeVisible()
+  await page.getByLabel('Add a poll').uncheck()
   await page.getByLabel('Image or video').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(4 * 1024 * 1024 + 1) })
   await page.getByRole('button', { name: 'Create Thread' }).click()
   await expect(alert).toHaveText('File size must be less than 4MB')
