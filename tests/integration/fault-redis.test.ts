@@ -8,16 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
-import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../helpers/server'
 import { createTestDatabase, type TestDatabase } from '../helpers/database'
 import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
 import { freePort, killRedis, startRedis } from '../helpers/redis'
-import type { ClientToServerEvents, ServerToClientEvents } from '@/lib/realtime/events'
+import { connectedSocket, type Client } from '../helpers/sockets'
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>
 /** What server.ts (and Next) print for a promise nobody handled, and ioredis's adapter warning. */
 const UNHANDLED = /unhandled ?rejection/i
 const NO_ERROR_HANDLER = /missing 'error' handler/i
@@ -74,14 +72,7 @@ describe('fault: Redis with two processes', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   })
 
-  function socketOn(server: TestServer): Promise<Client> {
-    const socket: Client = connect(server.url, { transports: ['websocket'], reconnection: false, forceNew: true })
-    sockets.push(socket)
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket))
-      socket.once('connect_error', reject)
-    })
-  }
+  const socketOn = (server: TestServer) => connectedSocket(server.url, sockets)
   const join = (socket: Client, room: string) => new Promise<unknown>((resolve) => socket.emit('join_board', room, resolve))
 
   it('fault: Redis frozen with SIGSTOP: posting and /api reads answer promptly, rate limits count in memory, normal again after SIGCONT', async () => {

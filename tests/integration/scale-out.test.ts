@@ -6,7 +6,6 @@ import { mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../helpers/server'
 import { createTestDatabase, type TestDatabase } from '../helpers/database'
@@ -15,9 +14,8 @@ import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
 import { createStaff, StaffClient } from '../helpers/staff'
 import { sql } from '../helpers/sql'
-import type { ClientToServerEvents, ServerToClientEvents } from '@/lib/realtime/events'
+import { connectedSocket, type Client } from '../helpers/sockets'
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>
 const BUCKET = 'scale-media'
 let s3: TestS3
 let database: TestDatabase
@@ -49,14 +47,7 @@ afterAll(async () => {
   await s3?.close()
 })
 
-function socketOn(server: TestServer): Promise<Client> {
-  const socket: Client = connect(server.url, { transports: ['websocket'], reconnection: false, forceNew: true })
-  sockets.push(socket)
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket))
-    socket.once('connect_error', reject)
-  })
-}
+const socketOn = (server: TestServer) => connectedSocket(server.url, sockets)
 
 it('a reply posted to one process reaches the other\'s socket clients within a second and its cached page at once', async () => {
   const t = await postForm(`${a.url}/api/boards/tech/threads`, form({ topic: 'Across processes', content: 'op' }, { name: 'a.png', bytes: await png() }), as('192.0.2.1'))
