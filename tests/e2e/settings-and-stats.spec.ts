@@ -126,3 +126,28 @@ test('a moderator sees the statistics chart and totals; a janitor is not authori
   await expect(jan.getByRole('heading', { name: 'Not authorized' })).toBeVisible()
   await janitorContext.close()
 })
+
+test('an admin sets the contact text and link on /admin/settings, and /contact shows them', async ({ page, server }) => {
+  const admin = await createStaff(server.database, { username: 'contact_e2e', role: 'admin', password: 'contact password 1' })
+  await page.goto('/contact')
+  await expect(page.getByRole('link', { name: 'Read the rules' })).toBeVisible()
+
+  await staffLogin(page, admin.username, admin.password)
+  await page.goto('/admin/settings')
+  const form = page.getByRole('region', { name: 'Contact' })
+  await form.getByLabel('Link (optional').fill('javascript:alert(1)')
+  await form.getByRole('button', { name: 'Save Contact' }).click()
+  await expect(form.getByRole('alert')).toHaveText('Validation failed')
+  await expect(form).toContainText('Contact link must be a web address')
+
+  await form.getByLabel('Text').fill('Mail the staff; we answer within a day.')
+  await form.getByLabel('Link (optional').fill('staff@example.org')
+  await form.getByRole('button', { name: 'Save Contact' }).click()
+  await expect(form.getByRole('status')).toHaveText('Contact details updated')
+  await page.screenshot({ path: 'test-results/admin-contact.png', fullPage: true })
+
+  await page.goto('/contact')
+  await expect(page.getByTestId('contact-text')).toHaveText('Mail the staff; we answer within a day.')
+  await expect(page.getByRole('link', { name: 'staff@example.org' })).toHaveAttribute('href', 'mailto:staff@example.org')
+  await expect(page.getByRole('link', { name: 'Read the rules' })).toHaveCount(0)
+})

@@ -61,6 +61,8 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'list boards', method: 'GET', path: () => '/api/admin/boards', role: 'admin' },
   { name: 'create board', method: 'POST', path: () => '/api/admin/boards', role: 'admin', body: () => ({ id: uniqueBoard(), name: 'Matrix' }) },
   { name: 'update board', method: 'PUT', path: () => '/api/admin/boards/diy', role: 'admin', body: () => ({ description: `Matrix ${Date.now()}` }) },
+  { name: 'contact settings', method: 'GET', path: () => '/api/admin/settings/contact', role: 'admin' },
+  { name: 'update contact', method: 'PUT', path: () => '/api/admin/settings/contact', role: 'admin', body: () => ({ text: `Matrix ${Date.now()}` }) },
 ]
 
 const RANK: Record<Rank, number> = { janitor: 1, moderator: 2, admin: 3 }

@@ -3,14 +3,16 @@ import { NotAuthorized } from '@/components/admin/not-authorized'
 import { listManagedBoards } from '@/lib/boards/manage'
 import { BoardSettingsTable } from '@/components/admin/board-settings-table'
 import { CreateBoardForm } from '@/components/admin/create-board-form'
+import { ContactSettingsForm } from '@/components/admin/contact-settings-form'
+import { getContact } from '@/lib/site/contact'
 
 export const metadata = { title: 'Settings' }
 
-// /admin/settings – board settings and new boards (admin). Changes show on the visitor pages at the next request.
+// /admin/settings – board settings, new boards and the contact page (admin). Changes show on the visitor pages at the next request.
 export default async function SettingsPage() {
   const staff = await staffForPage('admin')
   if (!staff) return <NotAuthorized />
-  const boards = await listManagedBoards()
+  const [boards, contact] = await Promise.all([listManagedBoards(), getContact()])
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -21,6 +23,7 @@ export default async function SettingsPage() {
       </p>
       <BoardSettingsTable boards={boards} />
       <CreateBoardForm />
+      <ContactSettingsForm initial={{ text: contact.text, link: contact.link }} custom={contact.custom} />
     </div>
   )
 }
