@@ -71,6 +71,8 @@ async function main() {
     for (const [name, url, width] of shots) {
       const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } })
       await page.goto(server.url + url, { waitUntil: 'networkidle' })
+      // Board and thread pages are hydrated (and show their live controls) once their socket has joined.
+      if (url !== '/') await page.getByText('Live updates enabled').waitFor()
       await page.screenshot({ path: path.join(OUT, `${name}.png`) })
       await page.close()
       console.log(`docs/screenshots/${name}.png`)
