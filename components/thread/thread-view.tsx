@@ -13,7 +13,7 @@ import { LiveIndicator } from '@/components/ui/live-indicator'
 import { ArchivedBanner } from './archived-banner'
 import { RefPreview } from './ref-preview'
 import { ReplyForm } from './reply-form'
-import { PollView } from '@/components/survey/poll-view'
+import { SurveyView } from '@/components/survey/survey-view'
 import { useAdminUser } from '@/lib/client/admin-user'
 import type { SurveyResults } from '@/lib/surveys/types'
 
@@ -49,7 +49,7 @@ export function ThreadView(props: ThreadViewProps) {
   const [preview, setPreview] = useState<{ post: PublicPost; x: number; y: number } | null>(null)
   const [insert, setInsert] = useState<{ text: string; seq: number } | undefined>(props.quote ? { text: `>>${props.quote}\n`, seq: 0 } : undefined)
   const [notice, setNotice] = useState<string | null>(null)
-  const [pollVersions, setPollVersions] = useState<Record<number, number>>({})
+  const [surveyVersions, setSurveyVersions] = useState<Record<number, number>>({})
   const local = useLocalState()
   const staff = useAdminUser()
   const router = useRouter()
@@ -106,7 +106,7 @@ export function ThreadView(props: ThreadViewProps) {
     thread_died: (e) => setThread((t) => ({ ...t, is_dead: true, died_at: e.diedAt,
       deletes_at: new Date(new Date(e.diedAt).getTime() + 48 * 3600_000).toISOString() })),
     thread_deleted: () => setDeleted(true),
-    survey_vote: (e) => setPollVersions((v) => ({ ...v, [e.surveyId]: (v[e.surveyId] ?? 0) + 1 })),
+    survey_vote: (e) => setSurveyVersions((v) => ({ ...v, [e.surveyId]: (v[e.surveyId] ?? 0) + 1 })),
   }, fetchMissed)
 
   const jumpTo = useCallback((id: number) => {
@@ -192,8 +192,8 @@ export function ThreadView(props: ThreadViewProps) {
               countryName={post.country_code ? props.countryNames[post.country_code] : undefined} highlighted={highlight === post.id}
               onQuote={(id) => setInsert((i) => ({ text: `>>${id}\n`, seq: (i?.seq ?? 0) + 1 }))} onDelete={deleteOwn}>
               {props.surveyResults[post.id] && (
-                <PollView boardId={boardId} threadId={thread.id} postId={post.id} initial={props.surveyResults[post.id]} archived={archived}
-                  version={pollVersions[props.surveyResults[post.id].id] ?? 0} />
+                <SurveyView boardId={boardId} threadId={thread.id} postId={post.id} initial={props.surveyResults[post.id]} archived={archived}
+                  version={surveyVersions[props.surveyResults[post.id].id] ?? 0} />
               )}
             </PostView>
           </div>

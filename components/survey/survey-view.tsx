@@ -2,15 +2,15 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { Correlation, SurveyResults, UserResponse } from '@/lib/surveys/types'
 import { messageFor, type ErrorBody } from '@/lib/client/error-messages'
-import { PollResults } from './poll-results'
-import { PollCorrelations } from './poll-correlations'
+import { SurveyResultBars } from './survey-result-bars'
+import { SurveyCorrelations } from './survey-correlations'
 
 /**
  * A poll in a thread (visitor spec 4): unvoted → voted (results) → change-vote mode (Update Vote, Cancel,
  * Rescind Vote) → rescinded; results can be viewed without voting. The server renders the results; the
  * reader's own vote is fetched here, so cached HTML never carries per-visitor state.
  */
-export interface PollViewProps {
+export interface SurveyViewProps {
   boardId: string
   threadId: number
   postId: number
@@ -22,7 +22,7 @@ export interface PollViewProps {
 
 type Mode = 'results' | 'vote' | 'viewing' | 'change'
 
-export function PollView({ boardId, threadId, postId, initial, archived, version }: PollViewProps) {
+export function SurveyView({ boardId, threadId, postId, initial, archived, version }: SurveyViewProps) {
   const [results, setResults] = useState(initial)
   const [mine, setMine] = useState<UserResponse | null | undefined>(undefined)
   const [mode, setMode] = useState<Mode>('results')
@@ -129,7 +129,7 @@ export function PollView({ boardId, threadId, postId, initial, archived, version
           ))}
         </fieldset>
       ) : (
-        <PollResults results={results} mine={mine?.selected_options ?? []} />
+        <SurveyResultBars results={results} mine={mine?.selected_options ?? []} />
       )}
 
       <div className="mt-2 flex flex-wrap gap-2">
@@ -152,7 +152,7 @@ export function PollView({ boardId, threadId, postId, initial, archived, version
           </button>
         )}
       </div>
-      {showCorrelations && correlations && <PollCorrelations correlations={correlations} />}
+      {showCorrelations && correlations && <SurveyCorrelations correlations={correlations} />}
       {error && <p role="alert" className="mt-2 text-sm text-red-600">{error}</p>}
     </section>
   )
