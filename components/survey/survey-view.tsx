@@ -1,15 +1,12 @@
 'use client'
-import { useCallback, useEffect, useState } from 'react'
-import type { Correlation, SurveyResults, UserResponse } from '@/lib/surveys/types'
-import { messageFor, type ErrorBody } from '@/lib/client/error-messages'
-import { SurveyResultBars } from './survey-result-bars'
+import type { SurveyResults } from '@/lib/surveys/types'
+import { isSingleChoice } from '@/lib/client/survey-state'
+import { useSurvey } from '@/lib/client/use-survey'
+import { SurveyActions } from './survey-actions'
+import { SurveyChoices } from './survey-choices'
 import { SurveyCorrelations } from './survey-correlations'
+import { SurveyResultBars } from './survey-result-bars'
 
-/**
- * A poll in a thread (visitor spec 4): unvoted → voted (results) → change-vote mode (Update Vote, Cancel,
- * Rescind Vote) → rescinded; results can be viewed without voting. The server renders the results; the
- * reader's own vote is fetched here, so cached HTML never carries per-visitor state.
- */
 export interface SurveyViewProps {
   boardId: string
   threadId: number
@@ -20,96 +17,15 @@ export interface SurveyViewProps {
   version: number
 }
 
-type Mode = 'results' | 'vote' | 'viewing' | 'change'
-
+/**
+ * A poll in a thread: the question, then either the form to vote with or the results, and the buttons of the
+ * current step (lib/client/survey-state.ts has the steps). Archived polls show only their results, dimmed.
+ */
 export function SurveyView({ boardId, threadId, postId, initial, archived, version }: SurveyViewProps) {
-  const [results, setResults] = useState(initial)
-  const [mine, setMine] = useState<UserResponse | null | undefined>(undefined)
-  const [mode, setMode] = useState<Mode>('results')
-  const [selected, setSelected] = useState<number[]>([])
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [correlations, setCorrelations] = useState<Correlation[] | null>(null)
-  const [showCorrelations, setShowCorrelations] = useState(false)
-  const surveyId = initial.id
-
-  const refreshResults = useCallback(async () => {
-    const res = await fetch(`/api/boards/${boardId}/surveys/${surveyId}/results`)
-    if (res.ok) setResults((await res.json()).results)
-  }, [boardId, surveyId])
-
-  const loadCorrelations = useCallback(async () => {
-    const res = await fetch(`/api/boards/${boardId}/surveys/${surveyId}/correlations`).catch(() => null)
-    if (!res?.ok) return setError('Failed to load correlations')
-    setCorrelations((await res.json()).correlations)
-  }, [boardId, surveyId])
-
-  // The reader's own response decides the starting state.
-  useEffect(() => {
-    let stop = false
-    void fetch(`/api/boards/${boardId}/threads/${threadId}/posts/${postId}/survey`).then(async (res) => {
-      if (stop) return
-      if (!res.ok) return setError('Failed to load survey')
-      const { survey } = await res.json() as { survey: { user_response: UserResponse | null } }
-      setMine(survey.user_response)
-      setSelected(survey.user_response?.selected_options ?? [])
-      setMode(survey.user_response || archived ? 'results' : 'vote')
-    }, () => !stop && setError('Failed to load survey'))
-    return () => { stop = true }
-  }, [boardId, threadId, postId, archived])
-
-  // Live: another reader voted. A short delay coalesces a burst of votes into one refresh.
-  useEffect(() => {
-    if (version === 0) return
-    const timer = setTimeout(() => {
-      void refreshResults()
-      if (showCorrelations) void loadCorrelations()
-    }, 150)
-    return () => clearTimeout(timer)
-  }, [version, refreshResults, loadCorrelations, showCorrelations])
-
-  const single = results.survey_type === 'single'
-  const toggle = (id: number) => setSelected((s) => (single ? [id] : s.includes(id) ? s.filter((x) => x !== id) : [...s, id]))
-
-  async function submit() {
-    setError(null)
-    if (!selected.length) return setError('Please select at least one option')
-    setBusy(true)
-    try {
-      const res = await fetch(`/api/boards/${boardId}/surveys/${surveyId}/vote`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ option_ids: selected }),
-      })
-      const body = await res.json().catch(() => null)
-      if (!res.ok) return setError(messageFor(body as ErrorBody, 'Failed to submit vote'))
-      setMine({ response_id: body.response.response_id, selected_options: body.response.option_ids, created_at: '', updated_at: '' })
-      setMode('results')
-      await refreshResults()
-    } catch {
-      setError('Failed to submit vote')
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  async function rescind() {
-    setError(null)
-    setBusy(true)
-    try {
-      const res = await fetch(`/api/boards/${boardId}/surveys/${surveyId}/vote`, { method: 'DELETE' })
-      if (!res.ok) return setError(messageFor(await res.json().catch(() => null) as ErrorBody, 'Failed to rescind vote'))
-      setMine(null)
-      setSelected([])
-      setMode('vote')
-      await refreshResults()
-    } catch {
-      setError('Failed to rescind vote')
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  const survey = useSurvey(initial, { boardId, threadId, postId, archived, version })
+  const { results, mode, mine, error, correlations, showCorrelations } = survey.state
+  const single = isSingleChoice(survey.state)
   const choosing = !archived && (mode === 'vote' || mode === 'change')
-  const button = 'rounded px-3 py-1 text-sm font-medium'
   return (
     <section className={`mt-2 rounded-lg border border-indigo-200 bg-indigo-50/50 p-3 ${archived ? 'opacity-60' : ''}`} data-testid="poll" aria-label="Poll">
       <header className="mb-2 flex flex-wrap items-center gap-2">
@@ -119,39 +35,12 @@ export function SurveyView({ boardId, threadId, postId, initial, archived, versi
       </header>
 
       {choosing ? (
-        <fieldset className="space-y-1">
-          <legend className="sr-only">{results.question}</legend>
-          {results.results.map((o) => (
-            <label key={o.option_id} className="flex items-center gap-2 text-sm">
-              <input type={single ? 'radio' : 'checkbox'} name={`poll-${surveyId}`} checked={selected.includes(o.option_id)} onChange={() => toggle(o.option_id)} />
-              {o.option_text}
-            </label>
-          ))}
-        </fieldset>
+        <SurveyChoices surveyId={initial.id} results={results} selected={survey.state.selected} onToggle={(optionId) => survey.dispatch({ type: 'option_toggled', optionId })} />
       ) : (
         <SurveyResultBars results={results} mine={mine?.selected_options ?? []} />
       )}
 
-      <div className="mt-2 flex flex-wrap gap-2">
-        {mode === 'vote' && !archived && <>
-          <button type="button" disabled={busy} onClick={submit} className={`${button} bg-indigo-600 text-white`}>Vote</button>
-          <button type="button" onClick={() => setMode('viewing')} className={`${button} border border-slate-300`}>View Results</button>
-        </>}
-        {mode === 'viewing' && !archived && <button type="button" onClick={() => setMode('vote')} className={`${button} border border-slate-300`}>Back to Voting</button>}
-        {mode === 'results' && mine && !archived && (
-          <button type="button" onClick={() => { setSelected(mine.selected_options); setMode('change') }} className={`${button} border border-slate-300`}>Change Vote</button>
-        )}
-        {mode === 'change' && <>
-          <button type="button" disabled={busy} onClick={submit} className={`${button} bg-indigo-600 text-white`}>Update Vote</button>
-          <button type="button" onClick={() => { setSelected(mine?.selected_options ?? []); setMode('results') }} className={`${button} border border-slate-300`}>Cancel</button>
-          <button type="button" disabled={busy} onClick={rescind} className={`${button} border border-red-300 text-red-700`}>Rescind Vote</button>
-        </>}
-        {!single && (
-          <button type="button" onClick={() => { setShowCorrelations((s) => !s); if (!showCorrelations) void loadCorrelations() }} className={`${button} text-indigo-700 underline`}>
-            {showCorrelations ? 'Hide correlations' : 'Show correlations'}
-          </button>
-        )}
-      </div>
+      <SurveyActions survey={survey} archived={archived} />
       {showCorrelations && correlations && <SurveyCorrelations correlations={correlations} />}
       {error && <p role="alert" className="mt-2 text-sm text-red-600">{error}</p>}
     </section>
