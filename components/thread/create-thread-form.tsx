@@ -9,7 +9,7 @@ import { OP_CONTENT_MAX, TOPIC_MAX } from '@/lib/posts/fields'
 import type { PostFormState } from '@/lib/posts/form-submission'
 import { createThreadAction } from '@/app/board/[boardId]/post-actions'
 import { PostBody } from '@/components/post/post-body'
-import { EMPTY_POLL, PollEditor, pollProblems, type PollDraft } from '@/components/survey/poll-editor'
+import { EMPTY_SURVEY, SurveyEditor, surveyProblems, type SurveyDraft } from '@/components/survey/survey-editor'
 
 const REDIRECT_MS = 1500
 const NOTHING_SENT: PostFormState = { values: {} }
@@ -36,7 +36,7 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
   const [serverError, setServerError] = useState<string | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const [done, setDone] = useState(false)
-  const [poll, setPoll] = useState<PollDraft>(EMPTY_POLL)
+  const [poll, setPoll] = useState<SurveyDraft>(EMPTY_SURVEY)
 
   function validate(): string[] {
     const problems: string[] = []
@@ -47,7 +47,7 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
       const problem = checkMediaFile(file)
       if (problem) problems.push(problem)
     }
-    return [...problems, ...pollProblems(poll)]
+    return [...problems, ...surveyProblems(poll)]
   }
 
   async function attachPoll(threadId: number, postId: number) {
@@ -123,7 +123,7 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
         <p className="text-xs text-slate-500">PNG, JPG, WebP, GIF, MP4, WebM or MP3, up to 4 MB.</p>
         <FieldMessage id="image-error" text={fieldError('image')} />
       </div>
-      <PollEditor value={poll} onChange={setPoll} />
+      <SurveyEditor value={poll} onChange={setPoll} />
       {progress !== null && (
         <div className="h-2 w-full overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
           <div className="h-full bg-blue-600 transition-all" style={{ width: `${Math.round(progress * 100)}%` }} />

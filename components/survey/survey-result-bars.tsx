@@ -1,7 +1,7 @@
 import type { SurveyResults } from '@/lib/surveys/types'
 
 /** Vote counts and percentages as bars; the reader's own choices are marked. Renders on the server too. */
-export function PollResults({ results, mine = [] }: { results: SurveyResults; mine?: number[] }) {
+export function SurveyResultBars({ results, mine = [] }: { results: SurveyResults; mine?: number[] }) {
   return (
     <ul className="space-y-1" data-testid="poll-results">
       {results.results.map((o) => (

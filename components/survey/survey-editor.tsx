@@ -1,11 +1,11 @@
 'use client'
 import { TEXT_MAX, OPTIONS_MAX, OPTIONS_MIN } from '@/lib/surveys/limits'
 
-export interface PollDraft { enabled: boolean; type: 'single' | 'multiple'; question: string; options: string[] }
-export const EMPTY_POLL: PollDraft = { enabled: false, type: 'single', question: '', options: ['', ''] }
+export interface SurveyDraft { enabled: boolean; type: 'single' | 'multiple'; question: string; options: string[] }
+export const EMPTY_SURVEY: SurveyDraft = { enabled: false, type: 'single', question: '', options: ['', ''] }
 
-/** Client-side checks with the spec's messages (the server checks again). */
-export function pollProblems(p: PollDraft): string[] {
+/** The browser's own checks, worded as the server words them (the server checks again). */
+export function surveyProblems(p: SurveyDraft): string[] {
   if (!p.enabled) return []
   const problems: string[] = []
   if (!p.question.trim()) problems.push('Survey question is required')
@@ -19,8 +19,8 @@ function Remaining({ value }: { value: string }) {
   return left <= 50 ? <span className={`text-xs ${left < 10 ? 'text-red-600' : 'text-amber-600'}`}>{left} characters remaining</span> : null
 }
 
-export function PollEditor({ value, onChange }: { value: PollDraft; onChange(p: PollDraft): void }) {
-  const set = (patch: Partial<PollDraft>) => onChange({ ...value, ...patch })
+export function SurveyEditor({ value, onChange }: { value: SurveyDraft; onChange(p: SurveyDraft): void }) {
+  const set = (patch: Partial<SurveyDraft>) => onChange({ ...value, ...patch })
   const setOption = (i: number, text: string) => set({ options: value.options.map((o, j) => (j === i ? text : o)) })
   return (
     <fieldset className="space-y-2 rounded border border-indigo-200 bg-indigo-50/40 p-3">

@@ -1,7 +1,7 @@
 import type { Correlation } from '@/lib/surveys/types'
 
 /** Option pairs chosen together in a multiple-choice poll. */
-export function PollCorrelations({ correlations }: { correlations: Correlation[] }) {
+export function SurveyCorrelations({ correlations }: { correlations: Correlation[] }) {
   if (!correlations.length) return <p className="mt-2 text-sm text-slate-500" data-testid="poll-correlations">No options chosen together yet.</p>
   return (
     <table className="mt-2 w-full text-sm" data-testid="poll-correlations">
