@@ -3,6 +3,7 @@ import Link from 'next/link'
 import { usePathname, useRouter } from 'next/navigation'
 import { useEffect, useState, type ReactNode } from 'react'
 import { clearAdminUser, readAdminUser } from '@/lib/client/admin-user'
+import { staffApi } from '@/lib/client/api'
 import type { Role } from '@/lib/staff/schemas'
 
 const NAV: { href: string; label: string; roles: Role[] }[] = [
@@ -18,7 +19,7 @@ const NAV: { href: string; label: string; roles: Role[] }[] = [
 
 export const ROLE_BADGE: Record<Role, string> = { admin: 'bg-red-600 text-white', moderator: 'bg-yellow-400 text-slate-900', janitor: 'bg-sky-600 text-white' }
 
-/** The staff area's frame (staff spec 2): role-dependent navigation, who is logged in, logout, footer. */
+/** The staff area's frame: role-dependent navigation, who is logged in, logout, footer. */
 export function AdminShell({ user, children }: { user: { username: string; role: Role }; children: ReactNode }) {
   const router = useRouter()
   const pathname = usePathname()
@@ -31,8 +32,7 @@ export function AdminShell({ user, children }: { user: { username: string; role:
 
   async function logout() {
     try {
-      const res = await fetch('/api/admin/logout', { credentials: 'include' })
-      if (!res.ok) throw new Error(String(res.status))
+      await staffApi.logout()
       clearAdminUser()
       router.push('/admin/login')
     } catch {

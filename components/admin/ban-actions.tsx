@@ -2,10 +2,10 @@
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
-import { staffFetch } from '@/lib/client/staff-api'
+import { staffApi } from '@/lib/client/api'
 import type { Role } from '@/lib/staff/schemas'
 
-/** View (in lists), and for moderators: Approve/Deny a pending appeal or Remove the ban (staff spec 2, 4, 5). */
+/** View (in lists), and for moderators: Approve/Deny a pending appeal or Remove the ban. */
 export function BanActions({ banId, pending, role, username, inList = true }: { banId: number; pending: boolean; role: Role; username: string; inList?: boolean }) {
   const router = useRouter()
   const [error, setError] = useState<string | null>(null)
@@ -13,16 +13,20 @@ export function BanActions({ banId, pending, role, username, inList = true }: { 
 
   async function decide(decision: 'approved' | 'denied') {
     if (!window.confirm(`Are you sure you want to ${decision === 'approved' ? 'approve' : 'deny'} this appeal?`)) return
-    const res = await staffFetch('PUT', `/api/admin/bans/${banId}`, {
-      appeal_status: decision, is_active: decision === 'denied', reason: `Appeal ${decision} by ${username}`,
-    })
-    if (!res.ok) return setError(`Failed to ${decision} appeal. Please try again.`)
+    try {
+      await staffApi.updateBan(banId, { appeal_status: decision, is_active: decision === 'denied', reason: `Appeal ${decision} by ${username}` })
+    } catch {
+      return setError(`Failed to ${decision} appeal. Please try again.`)
+    }
     router.refresh()
   }
   async function remove() {
     if (!window.confirm('Are you sure you want to remove this ban?')) return
-    const res = await staffFetch('PUT', `/api/admin/bans/${banId}`, { is_active: false, reason: `Ban removed by ${username} (${role})` })
-    if (!res.ok) return setError('Failed to remove ban. Please try again.')
+    try {
+      await staffApi.updateBan(banId, { is_active: false, reason: `Ban removed by ${username} (${role})` })
+    } catch {
+      return setError('Failed to remove ban. Please try again.')
+    }
     router.refresh()
   }
 

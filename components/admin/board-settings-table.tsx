@@ -2,7 +2,7 @@
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
-import { staffFetch } from '@/lib/client/staff-api'
+import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { formErrors, type FormErrors } from '@/lib/client/form-errors'
 import { FieldError } from './field-error'
 import type { ManagedBoard } from '@/lib/boards/manage'
@@ -13,7 +13,7 @@ const FLAGS = [['nsfw', 'NSFW'], ['thread_ids_enabled', 'Thread IDs'], ['country
 
 const draftOf = (b: Draft): Draft => ({ name: b.name, description: b.description, nsfw: b.nsfw, thread_ids_enabled: b.thread_ids_enabled, country_flags_enabled: b.country_flags_enabled, threads_per_page: b.threads_per_page })
 
-/** /admin/settings: every board as an editable row (staff spec: settings; issue 6.5). */
+/** /admin/settings: every board as an editable row. */
 export function BoardSettingsTable({ boards }: { boards: ManagedBoard[] }) {
   return (
     <section className="rounded-lg border border-slate-300 bg-white" aria-label="Boards">
@@ -45,14 +45,13 @@ function BoardRow({ board }: { board: ManagedBoard }) {
     setBusy(true)
     setResult(null)
     try {
-      const res = await staffFetch('PUT', `/api/admin/boards/${board.id}`, draft)
-      if (!res.ok) return setResult({ ok: false, ...formErrors(res.body, 'Failed to save the board. Please try again.') })
-      setSaved(draftOf(res.body.board))
-      setDraft(draftOf(res.body.board))
-      setResult({ ok: true, text: res.body.message })
+      const updated = await staffApi.updateBoard(board.id, draft)
+      setSaved(draftOf(updated.board))
+      setDraft(draftOf(updated.board))
+      setResult({ ok: true, text: updated.message })
       router.refresh()
-    } catch {
-      setResult({ ok: false, error: 'Failed to save the board. Please try again.', fields: {} })
+    } catch (err) {
+      setResult({ ok: false, ...formErrors(errorBodyOf(err), 'Failed to save the board. Please try again.') })
     } finally {
       setBusy(false)
     }

@@ -1,6 +1,6 @@
 'use client'
 import { useMemo, useState } from 'react'
-import { staffFetch } from '@/lib/client/staff-api'
+import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import type { Rangeban } from '@/lib/rangebans/types'
 import type { BoardOption } from './rangebans-panel'
@@ -8,7 +8,7 @@ import type { BoardOption } from './rangebans-panel'
 export type Country = { code: string; name: string }
 
 /**
- * Quick Country Toggle (staff spec 2, 4, 5): one button per country for the chosen scope (Global or a board).
+ * Quick Country Toggle: one button per country for the chosen scope (Global or a board).
  * A click removes the in-force country ban of that scope, or creates one with no expiry.
  */
 export function CountryToggleGrid({ countries, boards, rangebans, onChanged }: {
@@ -28,12 +28,13 @@ export function CountryToggleGrid({ countries, boards, rangebans, onChanged }: {
     setError(null)
     setBusy((b) => new Set(b).add(key))
     try {
-      const res = existing === undefined
-        ? await staffFetch('POST', '/api/admin/rangebans', { ban_type: 'country', ban_value: country.code, board_id: boardId, reason: `Country ban: ${country.name}`, expires_at: null })
-        : await staffFetch('DELETE', `/api/admin/rangebans/${existing}`)
-      if (!res.ok) setError(messageFor(res.body, fallback))
-    } catch {
-      setError(fallback)
+      if (existing === undefined) {
+        await staffApi.createRangeban({ ban_type: 'country', ban_value: country.code, board_id: boardId, reason: `Country ban: ${country.name}`, expires_at: null })
+      } else {
+        await staffApi.removeRangeban(existing)
+      }
+    } catch (err) {
+      setError(messageFor(errorBodyOf(err), fallback))
     } finally {
       // Busy until the list is reloaded, so the colour changes when the spinner goes.
       await onChanged()

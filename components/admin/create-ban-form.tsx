@@ -1,13 +1,13 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useEffect, useState, type FormEvent } from 'react'
-import { staffFetch } from '@/lib/client/staff-api'
+import { ApiError, errorBodyOf, staffApi } from '@/lib/client/api'
 import { BAN_DURATIONS, DEFAULT_DURATION, expiryFor } from '@/lib/bans/durations'
 import type { Role } from '@/lib/staff/schemas'
 
 export interface BanContext { boardId?: string; threadId?: number; postId?: number }
 
-/** Create ban (staff spec 2, 5): with post context the IP is fetched from the post and the post is shown read-only. */
+/** Create ban: with post context the IP is fetched from the post and the post is shown read-only. */
 export function CreateBanForm({ role, boards, context }: { role: Role; boards: { id: string; name: string }[]; context: BanContext }) {
   const router = useRouter()
   const admin = role === 'admin'
@@ -24,11 +24,13 @@ export function CreateBanForm({ role, boards, context }: { role: Role; boards: {
 
   useEffect(() => {
     if (!withPost) return
-    void staffFetch('GET', `/api/admin/posts/${context.postId}/ip?boardId=${context.boardId}&threadId=${context.threadId}`).then((res) => {
+    void staffApi.postIp({ boardId: context.boardId!, threadId: context.threadId!, postId: context.postId! }).then((found) => {
       setFetchingIp(false)
-      if (!res.ok) return setError(`Failed to fetch IP address: ${res.body?.error ?? res.status}`)
-      setIp(res.body.ip_address)
-      setPost({ content: res.body.post_content, imageUrl: res.body.image_url })
+      setIp(found.ip_address)
+      setPost({ content: found.post_content, imageUrl: found.image_url })
+    }, (err) => {
+      setFetchingIp(false)
+      setError(`Failed to fetch IP address: ${err instanceof ApiError ? err.body?.error ?? err.status : err}`)
     })
   }, [withPost, context.postId, context.boardId, context.threadId])
 
@@ -39,16 +41,16 @@ export function CreateBanForm({ role, boards, context }: { role: Role; boards: {
     if (!reason.trim()) return setError('Reason is required')
     setBusy(true)
     try {
-      const res = await staffFetch('POST', '/api/admin/bans', {
+      await staffApi.createBan({
         ip_address: ip.trim(), board_id: boardId || null, reason, expires_at: expiryFor(duration),
         ...(withPost
           ? { thread_id: context.threadId, post_id: context.postId, post_content: post?.content ?? null, post_image_url: post?.imageUrl ?? null }
           : { thread_id: extra.threadId || null, post_id: extra.postId || null, post_content: extra.content || null, post_image_url: extra.imageUrl || null }),
       })
-      if (!res.ok) return setError(res.body?.details?.[0]?.message ?? res.body?.error ?? 'Failed to create ban')
       router.push('/admin/bans')
-    } catch {
-      setError('Failed to create ban. Please try again.')
+    } catch (err) {
+      const refusal = errorBodyOf(err)
+      setError(err instanceof ApiError ? refusal?.details?.[0]?.message ?? refusal?.error ?? 'Failed to create ban' : 'Failed to create ban. Please try again.')
     } finally {
       setBusy(false)
     }

@@ -1,7 +1,7 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
-import { staffFetch } from '@/lib/client/staff-api'
+import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { formErrors, type FormErrors } from '@/lib/client/form-errors'
 import { FieldError } from './field-error'
 
@@ -21,13 +21,12 @@ export function CreateBoardForm() {
     setBusy(true)
     setResult(null)
     try {
-      const res = await staffFetch('POST', '/api/admin/boards', draft)
-      if (!res.ok) return setResult({ ok: false, ...formErrors(res.body, 'Failed to create the board. Please try again.') })
-      setResult({ ok: true, text: `${res.body.message}: /${res.body.board.id}/` })
+      const created = await staffApi.createBoard(draft)
+      setResult({ ok: true, text: `${created.message}: /${created.board.id}/` })
       setDraft(EMPTY)
       router.refresh()
-    } catch {
-      setResult({ ok: false, error: 'Failed to create the board. Please try again.', fields: {} })
+    } catch (err) {
+      setResult({ ok: false, ...formErrors(errorBodyOf(err), 'Failed to create the board. Please try again.') })
     } finally {
       setBusy(false)
     }

@@ -1,6 +1,6 @@
 'use client'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { staffFetch } from '@/lib/client/staff-api'
+import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import { banValueProblem, type RangeBanType } from '@/lib/rangebans/values'
 import { DEFAULT_RANGEBAN_DURATION, RANGEBAN_DURATIONS, rangebanExpiry } from '@/lib/rangebans/durations'
@@ -13,7 +13,7 @@ const HINTS: Record<Exclude<RangeBanType, 'country'>, { placeholder: string; hin
   ip_range: { placeholder: '203.0.113.0/24', hint: 'A CIDR range such as 203.0.113.0/24 or 2001:db8::/32 (at least /8 for IPv4, /16 for IPv6).' },
 }
 
-/** Create Rangeban (staff spec 2, 5): checked here with the server's own rules first, so most mistakes need no round trip. */
+/** Create Rangeban: checked here with the server's own rules first, so most mistakes need no round trip. */
 export function CreateRangebanModal({ countries, boards, onClose, onCreated }: {
   countries: Country[]; boards: BoardOption[]; onClose: () => void; onCreated: () => Promise<void>
 }) {
@@ -41,12 +41,11 @@ export function CreateRangebanModal({ countries, boards, onClose, onCreated }: {
     if (!reason.trim()) return setError('Reason is required')
     setBusy(true)
     try {
-      const res = await staffFetch('POST', '/api/admin/rangebans', { ban_type: type, ban_value: value.trim(), board_id: boardId || null, reason, expires_at: rangebanExpiry(duration) })
-      if (!res.ok) return setError(messageFor(res.body, 'Failed to create rangeban'))
+      await staffApi.createRangeban({ ban_type: type, ban_value: value.trim(), board_id: boardId || null, reason, expires_at: rangebanExpiry(duration) })
       await onCreated()
       onClose()
-    } catch {
-      setError('Failed to create rangeban')
+    } catch (err) {
+      setError(messageFor(errorBodyOf(err), 'Failed to create rangeban'))
     } finally {
       setBusy(false)
     }

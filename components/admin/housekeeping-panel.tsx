@@ -1,6 +1,6 @@
 'use client'
 import { useState } from 'react'
-import { staffFetch } from '@/lib/client/staff-api'
+import { errorBodyOf, staffApi } from '@/lib/client/api'
 import type { HousekeepingStatus } from '@/lib/housekeeping/status'
 import type { HousekeepingResults } from '@/lib/housekeeping/run'
 import { formatTimestamp } from '@/lib/ui/relative-time'
@@ -8,7 +8,7 @@ import { formatDuration } from '@/lib/ui/duration'
 
 const CONFIRM = 'Are you sure you want to run housekeeping now? This will clean up orphaned files and excess threads.'
 
-/** /admin/housekeeping (staff spec 2): status, the run button and the results of the latest run. */
+/** /admin/housekeeping: status, the run button and the results of the latest run. */
 export function HousekeepingPanel({ status: initial, lastResults }: { status: HousekeepingStatus; lastResults: HousekeepingResults | null }) {
   const [status, setStatus] = useState(initial)
   const [results, setResults] = useState(lastResults)
@@ -17,9 +17,7 @@ export function HousekeepingPanel({ status: initial, lastResults }: { status: Ho
   const job = status.jobs.housekeeping
 
   async function refreshStatus() {
-    const res = await staffFetch('GET', '/api/admin/housekeeping/status')
-    if (res.ok) setStatus(res.body.status)
-    else setError('Failed to load housekeeping status')
+    setStatus((await staffApi.housekeepingStatus()).status)
   }
 
   async function runNow() {
@@ -27,11 +25,9 @@ export function HousekeepingPanel({ status: initial, lastResults }: { status: Ho
     setBusy(true)
     setError(null)
     try {
-      const res = await staffFetch('POST', '/api/admin/housekeeping/run')
-      if (res.ok) setResults(res.body.results)
-      else setError(res.body?.error ?? 'Failed to run housekeeping. Please try again.')
-    } catch {
-      setError('Failed to run housekeeping. Please try again.')
+      setResults((await staffApi.runHousekeeping()).results)
+    } catch (err) {
+      setError(errorBodyOf(err)?.error ?? 'Failed to run housekeeping. Please try again.')
     } finally {
       setBusy(false)
       await refreshStatus().catch(() => setError('Failed to load housekeeping status'))

@@ -3,8 +3,9 @@ import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useEffect, useState, type FormEvent } from 'react'
 import { storeAdminUser } from '@/lib/client/admin-user'
+import { ApiError, staffApi } from '@/lib/client/api'
 
-/** Staff login (staff spec 2, 4, 5): the form stays disabled until the security token has arrived. */
+/** Staff login: the form stays disabled until the security token has arrived. */
 export function LoginForm() {
   const router = useRouter()
   const [token, setToken] = useState<string | null>(null)
@@ -15,11 +16,8 @@ export function LoginForm() {
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
-    fetch('/api/admin/csrf-token', { credentials: 'include' })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(String(res.status))
-        setToken((await res.json()).csrfToken)
-      })
+    staffApi.loginToken()
+      .then(setToken)
       .catch(() => setInitError('Failed to initialize login form. Please refresh the page.'))
   }, [])
 
@@ -30,17 +28,11 @@ export function LoginForm() {
     if (!token) return setError('Security token not available. Please refresh the page.')
     setBusy(true)
     try {
-      const res = await fetch('/api/admin/login', {
-        method: 'POST', credentials: 'include',
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
-        body: JSON.stringify({ username: username.trim(), password, _csrf: token }),
-      })
-      const body = await res.json().catch(() => null)
-      if (!res.ok) return setError(body?.error ?? 'Login failed')
-      storeAdminUser(body.user)
+      const { user } = await staffApi.login({ username: username.trim(), password }, token)
+      storeAdminUser(user)
       router.push('/admin/dashboard')
-    } catch {
-      setError('Authentication failed. Please try again.')
+    } catch (err) {
+      setError(err instanceof ApiError ? err.body?.error ?? 'Login failed' : 'Authentication failed. Please try again.')
     } finally {
       setBusy(false)
     }

@@ -1,6 +1,6 @@
 'use client'
 import { useCallback, useState } from 'react'
-import { staffFetch } from '@/lib/client/staff-api'
+import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import type { Rangeban } from '@/lib/rangebans/types'
 import type { RangebanStats } from '@/lib/rangebans/manage'
@@ -13,7 +13,7 @@ export type BoardOption = { id: string; name: string }
 export type RangebanData = { rangebans: Rangeban[]; stats: RangebanStats }
 
 /**
- * /admin/rangebans (staff spec 2): the header buttons, the country toggle, statistics, the board filter, the table
+ * /admin/rangebans: the header buttons, the country toggle, statistics, the board filter, the table
  * and the create modal. The page renders the first state; every change reloads the list and the statistics, so
  * the table, the grid colours and the counts always agree.
  */
@@ -29,16 +29,13 @@ export function RangebansPanel({ initial, countries, boards, boardFilter }: {
 
   const closeCreate = useCallback(() => setCreating(false), [])
   const reload = useCallback(async () => {
-    try {
-      const [list, counts] = await Promise.all([staffFetch('GET', '/api/admin/rangebans'), staffFetch('GET', '/api/admin/rangebans/stats')])
-      if (!list.ok) return setLoadError(messageFor(list.body, 'Failed to load rangebans'))
-      if (!counts.ok) return setLoadError(messageFor(counts.body, 'Failed to load rangebans'))
-      setRangebans(list.body.rangebans)
-      setStats(counts.body.stats)
-      setLoadError(null)
-    } catch {
-      setLoadError('Failed to load rangebans')
-    }
+    // Both calls run together; when both fail, the list's refusal is the one shown.
+    const [list, counts] = await Promise.allSettled([staffApi.rangebans(), staffApi.rangebanStats()])
+    if (list.status === 'rejected') return setLoadError(messageFor(errorBodyOf(list.reason), 'Failed to load rangebans'))
+    if (counts.status === 'rejected') return setLoadError(messageFor(errorBodyOf(counts.reason), 'Failed to load rangebans'))
+    setRangebans(list.value.rangebans)
+    setStats(counts.value.stats)
+    setLoadError(null)
   }, [])
 
   // The filter is kept in the address like /admin/bans, without a server round trip: the page holds every range

@@ -1,12 +1,12 @@
 'use client'
 import { useState } from 'react'
-import { staffFetch } from '@/lib/client/staff-api'
+import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import type { Rangeban } from '@/lib/rangebans/types'
 import { formatTimestamp } from '@/lib/ui/relative-time'
 import { TypeBadge } from './rangeban-stats-card'
 
-/** 'Active Rangebans' (staff spec 2, 5): the range bans in force, each with Remove after a confirmation. */
+/** 'Active Rangebans': the range bans in force, each with Remove after a confirmation. */
 export function RangebansTable({ rangebans, onChanged }: { rangebans: Rangeban[]; onChanged: () => Promise<void> }) {
   const [removing, setRemoving] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -16,10 +16,9 @@ export function RangebansTable({ rangebans, onChanged }: { rangebans: Rangeban[]
     setError(null)
     setRemoving(id)
     try {
-      const res = await staffFetch('DELETE', `/api/admin/rangebans/${id}`)
-      if (!res.ok) setError(messageFor(res.body, 'Failed to remove rangeban'))
-    } catch {
-      setError('Failed to remove rangeban')
+      await staffApi.removeRangeban(id)
+    } catch (err) {
+      setError(messageFor(errorBodyOf(err), 'Failed to remove rangeban'))
     } finally {
       await onChanged()
       setRemoving(null)

@@ -1,10 +1,10 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
-import { staffFetch } from '@/lib/client/staff-api'
+import { errorBodyOf, staffApi } from '@/lib/client/api'
 import type { AdminUser } from '@/lib/staff/types'
 
-/** Create or edit a staff account (staff spec 2, 5). Editing leaves the password empty unless it is to change. */
+/** Create or edit a staff account. Editing leaves the password empty unless it is to change. */
 export function UserForm({ boards, user, onDone }: { boards: { id: string; name: string }[]; user?: AdminUser; onDone?: () => void }) {
   const router = useRouter()
   const [username, setUsername] = useState(user?.username ?? '')
@@ -20,8 +20,12 @@ export function UserForm({ boards, user, onDone }: { boards: { id: string; name:
     if (!user && (!username.trim() || !email.trim() || !password || !role)) return setError('All fields are required')
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError('Invalid email address')
     const body = { username, email, role, boards: assigned, ...(password ? { password } : {}) }
-    const res = user ? await staffFetch('PUT', `/api/admin/users/${user.id}`, body) : await staffFetch('POST', '/api/admin/users', body)
-    if (!res.ok) return setError(res.body?.details?.[0]?.message ?? res.body?.error ?? (user ? 'Failed to update user' : 'Failed to create user'))
+    try {
+      await (user ? staffApi.updateUser(user.id, body) : staffApi.createUser(body))
+    } catch (err) {
+      const refusal = errorBodyOf(err)
+      return setError(refusal?.details?.[0]?.message ?? refusal?.error ?? (user ? 'Failed to update user' : 'Failed to create user'))
+    }
     onDone?.()
     router.push('/admin/users')
     router.refresh()

@@ -2,13 +2,13 @@
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
-import { staffFetch } from '@/lib/client/staff-api'
+import { staffApi } from '@/lib/client/api'
 import type { AdminUser } from '@/lib/staff/types'
 import { formatTimestamp } from '@/lib/ui/relative-time'
 import { ROLE_BADGE } from './admin-shell'
 import { UserForm } from './user-form'
 
-/** /admin/users (staff spec 2): the table, the create modal, activate and deactivate except on one's own row. */
+/** /admin/users: the table, the create modal, activate and deactivate except on one's own row. */
 export function UsersTable({ users, selfId, boards }: { users: AdminUser[]; selfId: number; boards: { id: string; name: string }[] }) {
   const router = useRouter()
   const [creating, setCreating] = useState(false)
@@ -17,8 +17,11 @@ export function UsersTable({ users, selfId, boards }: { users: AdminUser[]; self
   async function setActive(u: AdminUser, active: boolean) {
     const verb = active ? 'activate' : 'deactivate'
     if (!window.confirm(`Are you sure you want to ${verb} ${u.username}?`)) return
-    const res = await staffFetch('PUT', `/api/admin/users/${u.id}`, { is_active: active })
-    if (!res.ok) return setError(`Failed to ${verb} user. Please try again.`)
+    try {
+      await staffApi.updateUser(u.id, { is_active: active })
+    } catch {
+      return setError(`Failed to ${verb} user. Please try again.`)
+    }
     router.refresh()
   }
 

@@ -1,5 +1,6 @@
 'use client'
 import { useState, type FormEvent } from 'react'
+import { ApiError, publicApi } from '@/lib/client/api'
 
 const STATUS_TEXT: Record<string, string> = {
   pending: 'Your appeal is being reviewed.',
@@ -7,7 +8,7 @@ const STATUS_TEXT: Record<string, string> = {
   denied: 'Your appeal was denied: the ban remains in effect.',
 }
 
-/** One appeal per ban (visitor spec 2, 4): the form shows only while no appeal exists and none was just sent. */
+/** One appeal per ban: the form shows only while no appeal exists and none was just sent. */
 export function AppealForm({ boardId, banId, status }: { boardId: string; banId: number; status: string | null }) {
   const [current, setCurrent] = useState(status)
   const [open, setOpen] = useState(false)
@@ -24,12 +25,11 @@ export function AppealForm({ boardId, banId, status }: { boardId: string; banId:
     if (!text.trim()) return setError('Please enter an appeal reason')
     setBusy(true)
     try {
-      const res = await fetch(`/api/boards/${boardId}/appeal/${banId}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ appealText: text }) })
-      const body = await res.json().catch(() => null)
-      if (!res.ok) return setError(body?.details?.[0]?.message ?? body?.error ?? 'Failed to submit appeal')
+      await publicApi.appeal(boardId, banId, text)
       setCurrent('pending')
-    } catch {
-      setError('Failed to submit appeal')
+    } catch (err) {
+      const refusal = err instanceof ApiError ? err.body : null
+      setError(refusal?.details?.[0]?.message ?? refusal?.error ?? 'Failed to submit appeal')
     } finally {
       setBusy(false)
     }

@@ -4,7 +4,8 @@ import { useRouter } from 'next/navigation'
 import type { MouseEvent } from 'react'
 import type { ThreadSummary } from '@/lib/threads/types'
 import { forgetOwn, toggleHidden, useLocalState } from '@/lib/client/local-state'
-import { messageFor, type ErrorBody } from '@/lib/client/error-messages'
+import { messageFor } from '@/lib/client/error-messages'
+import { errorBodyOf, publicApi } from '@/lib/client/api'
 import { Timestamp } from '@/components/ui/timestamp'
 import { PostView } from '@/components/post/post-view'
 import type { RefContext } from '@/components/post/post-body'
@@ -32,8 +33,11 @@ export function ThreadCard({ thread, showFlags }: { thread: ThreadSummary; showF
   const own = local.ownThreads.has(thread.id)
   async function deleteThread() {
     if (!window.confirm('Delete this thread? This cannot be undone.')) return
-    const res = await fetch(`/api/boards/${thread.board_id}/threads/${thread.id}`, { method: 'DELETE' })
-    if (!res.ok) return window.alert(messageFor(await res.json().catch(() => null) as ErrorBody, 'Failed to delete thread'))
+    try {
+      await publicApi.deleteOwnThread(thread.board_id, thread.id)
+    } catch (err) {
+      return window.alert(messageFor(errorBodyOf(err), 'Failed to delete thread'))
+    }
     forgetOwn('ownThreads', thread.id)
     router.refresh()
   }

@@ -1,24 +1,27 @@
 'use client'
 import { useEffect, useState } from 'react'
 import type { PublicPost } from '@/lib/posts/types'
-import { staffFetch } from '@/lib/client/staff-api'
+import { ApiError, errorBodyOf, staffApi, type IpHistory } from '@/lib/client/api'
 
-interface History { summary: { total_actions: number; ban_count: number; posts_deleted: number; boards_affected: number; boards_list: string[] }; actions: { id: number; action_type: string; board_id: string | null; reason: string | null; created_at: string }[] }
-
-/** The moderation history of the poster's address (visitor spec 2, moderation modal). */
+/** The moderation history of the poster's address, shown in the staff menu's dialog. */
 export function ModHistory({ post }: { post: PublicPost }) {
   const [ip, setIp] = useState<string | null>(null)
-  const [history, setHistory] = useState<History | null>(null)
+  const [history, setHistory] = useState<IpHistory | null>(null)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
     void (async () => {
-      const found = await staffFetch('GET', `/api/admin/posts/${post.id}/ip?boardId=${post.board_id}&threadId=${post.thread_id}`)
-      if (!found.ok) return setError(found.body?.error ?? 'Failed to fetch IP address')
-      setIp(found.body.ip_address)
-      const h = await staffFetch('GET', `/api/admin/ip-history/${encodeURIComponent(found.body.ip_address)}`)
-      if (h.status === 403) return setError('Not authorized to view IP history')
-      if (!h.ok) return setError('Failed to fetch IP history')
-      setHistory(h.body)
+      let address: string
+      try {
+        address = (await staffApi.postIp({ boardId: post.board_id, threadId: post.thread_id, postId: post.id })).ip_address
+      } catch (err) {
+        return setError(errorBodyOf(err)?.error ?? 'Failed to fetch IP address')
+      }
+      setIp(address)
+      try {
+        setHistory(await staffApi.ipHistory(address))
+      } catch (err) {
+        setError(err instanceof ApiError && err.status === 403 ? 'Not authorized to view IP history' : 'Failed to fetch IP history')
+      }
     })()
   }, [post.id, post.board_id, post.thread_id])
   if (error) return <p role="alert" className="text-xs text-red-600">{error}</p>

@@ -1,21 +1,21 @@
 'use client'
 import { useEffect, useRef, useState } from 'react'
-import type { PublicPost } from '@/lib/posts/types'
+import type { PostColor, PublicPost } from '@/lib/posts/types'
 import { POST_COLORS } from '@/lib/posts/types'
-import { staffFetch } from '@/lib/client/staff-api'
+import { errorBodyOf, staffApi } from '@/lib/client/api'
 import type { StoredAdminUser } from '@/lib/client/admin-user'
 import { ModHistory } from './mod-history'
 
 const MENU_WIDTH = 256
 const EDGE = 8
 
-/** The staff menu on a post (visitor spec 6): Check Mod History, Ban User, Delete Post, Change Color. */
+/** The staff menu on a post: Check Mod History, Ban User, Delete Post, Change Color. */
 export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdminUser }) {
   const [open, setOpen] = useState<'menu' | 'delete' | 'color' | 'history' | null>(null)
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const moderator = staff.role === 'admin' || staff.role === 'moderator'
-  const where = { boardId: post.board_id, threadId: post.thread_id }
+  const ref = { boardId: post.board_id, threadId: post.thread_id, postId: post.id }
   // The menu is moved sideways as far as needed to stay inside the viewport (a ⚙ near the right edge of a phone).
   const [shift, setShift] = useState(0)
   const container = useRef<HTMLSpanElement>(null)
@@ -33,13 +33,19 @@ export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdmi
   async function remove() {
     setError(null)
     if (!reason.trim()) return setError('Reason is required')
-    const res = await staffFetch('DELETE', `/api/admin/posts/${post.id}`, { ...where, reason })
-    if (!res.ok) return setError(res.body?.error ?? 'Failed to delete post')
+    try {
+      await staffApi.deletePost(ref, reason)
+    } catch (err) {
+      return setError(errorBodyOf(err)?.error ?? 'Failed to delete post')
+    }
     setOpen(null)
   }
-  async function recolor(color: string) {
-    const res = await staffFetch('PUT', `/api/admin/posts/${post.id}/color`, { ...where, color })
-    if (!res.ok) return setError(res.body?.error ?? 'Failed to change post color')
+  async function recolor(color: PostColor) {
+    try {
+      await staffApi.recolorPost(ref, color)
+    } catch (err) {
+      return setError(errorBodyOf(err)?.error ?? 'Failed to change post color')
+    }
     setOpen(null)
   }
 

@@ -1,10 +1,9 @@
 'use client'
 import { useState } from 'react'
-import useSWR from 'swr'
 import { Line } from 'react-chartjs-2'
 import type { HourlyStats } from '@/lib/stats/types'
 import { Card } from '@/components/ui/card'
-import { fetchJson } from '@/lib/client/fetch-json'
+import { useHourlyStats } from '@/lib/client/hooks/use-stats'
 import { PALETTE } from './chart-setup'
 
 const RANGES = [{ hours: 24, label: 'Last 24 Hours' }, { hours: 48, label: 'Last 48 Hours' }, { hours: 168, label: 'Last 7 Days' }]
@@ -20,13 +19,7 @@ function hourLabel(iso: string, hours: number): string {
 /** Visitor Activity and Post Activity line charts with the 24/48/168-hour selector. */
 export function ActivityCharts({ initial }: { initial: HourlyStats }) {
   const [hours, setHours] = useState(initial.hours)
-  const { data, isLoading } = useSWR(`/api/stats/hourly?hours=${hours}`, fetchJson<HourlyStats>, {
-    fallbackData: hours === initial.hours ? initial : undefined,
-    revalidateOnMount: false, // the page brought the first range; another range has no data yet and is fetched
-    revalidateOnFocus: false,
-    // Hourly failures are only logged (staff-and-stats spec 8).
-    onError: (err) => console.error('hourly statistics failed:', err),
-  })
+  const { data, isLoading } = useHourlyStats(hours, initial)
   const labels = data?.data.views.map((v) => hourLabel(v.hour, hours)) ?? []
   const totalViews = data?.data.views.reduce((n, v) => n + v.page_views, 0) ?? 0
   const totalPosts = data?.data.posts.reduce((n, p) => n + p.posts_count, 0) ?? 0

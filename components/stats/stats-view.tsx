@@ -1,18 +1,15 @@
 'use client'
 import Link from 'next/link'
-import useSWR from 'swr'
 import { STATS_FAILED as FAILED, type HourlyStats, type StatsOverview } from '@/lib/stats/types'
-import { fetchJson } from '@/lib/client/fetch-json'
+import { useStatsOverview } from '@/lib/client/hooks/use-stats'
 import { formatTimestamp } from '@/lib/ui/relative-time'
 import { Card } from '@/components/ui/card'
 import { ActivityCharts } from './activity-charts'
 import { BoardActivityChart, CountryCharts } from './distribution-charts'
 
-const REFRESH_MS = 5 * 60_000
-
-/** /stats (staff-and-stats spec 2): summary cards, charts and the board table, refreshed every 5 minutes. */
+/** /stats: summary cards, charts and the board table, refreshed every 5 minutes. */
 export function StatsView({ overview: initial, hourly }: { overview: StatsOverview; hourly: HourlyStats }) {
-  const { data: overview, error } = useSWR('/api/stats', fetchJson<StatsOverview>, { fallbackData: initial, refreshInterval: REFRESH_MS, revalidateOnMount: false, revalidateOnFocus: false })
+  const { data: overview, error } = useStatsOverview(initial)
   const { overall } = overview
   return (
     <div className="space-y-4">

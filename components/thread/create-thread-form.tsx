@@ -1,8 +1,8 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useActionState, useState, type FormEvent } from 'react'
-import { messageFor, type ErrorBody } from '@/lib/client/error-messages'
-import { postWithProgress } from '@/lib/client/upload'
+import { messageFor } from '@/lib/client/error-messages'
+import { errorBodyOf, publicApi } from '@/lib/client/api'
 import { rememberOwn } from '@/lib/client/local-state'
 import { checkMediaFile, MEDIA_ACCEPT } from '@/lib/client/media-file'
 import { OP_CONTENT_MAX, TOPIC_MAX } from '@/lib/posts/fields'
@@ -51,11 +51,8 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
   }
 
   async function attachPoll(threadId: number, postId: number) {
-    const res = await fetch(`/api/boards/${boardId}/threads/${threadId}/posts/${postId}/survey`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ survey_type: poll.type, question: poll.question, options: poll.options.filter((o) => o.trim()) }),
-    }).catch((err) => { console.error('Failed to create survey', err); return null })
-    if (res && !res.ok) console.error('Failed to create survey', await res.text())
+    await publicApi.attachPoll(boardId, threadId, postId, { survey_type: poll.type, question: poll.question, options: poll.options.filter((o) => o.trim()) })
+      .catch((err) => console.error('Failed to create survey', errorBodyOf(err) ?? err))
   }
 
   async function submit(e: FormEvent) {
@@ -69,17 +66,15 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
     body.append('image', file!)
     setProgress(0)
     try {
-      const res = await postWithProgress(`/api/boards/${boardId}/threads`, body, setProgress)
-      if (res.status !== 201) return setServerError(messageFor(res.body as ErrorBody, 'Failed to create thread. Please try again later.', 'creating another thread'))
-      const { threadId, postId } = res.body as { threadId: number; postId: number }
+      const { threadId, postId } = await publicApi.createThread(boardId, body, setProgress)
       rememberOwn('ownThreads', threadId)
       rememberOwn('ownPosts', postId)
-      // The thread exists first; the poll is attached to its opening post (a failure is only logged, per spec).
+      // The thread exists first; the poll is attached to its opening post (a failed poll is only logged: the thread stands without it).
       if (poll.enabled) await attachPoll(threadId, postId)
       setDone(true)
       setTimeout(() => router.push(`/board/${boardId}/thread/${threadId}`), REDIRECT_MS)
-    } catch {
-      setServerError('Failed to create thread. Please try again later.')
+    } catch (err) {
+      setServerError(messageFor(errorBodyOf(err), 'Failed to create thread. Please try again later.', 'creating another thread'))
     } finally {
       setProgress(null)
     }

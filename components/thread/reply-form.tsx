@@ -1,7 +1,7 @@
 'use client'
 import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react'
-import { messageFor, type ErrorBody } from '@/lib/client/error-messages'
-import { postWithProgress } from '@/lib/client/upload'
+import { messageFor } from '@/lib/client/error-messages'
+import { errorBodyOf, publicApi } from '@/lib/client/api'
 import { rememberOwn } from '@/lib/client/local-state'
 import { checkMediaFile, MEDIA_ACCEPT } from '@/lib/client/media-file'
 import { REPLY_CONTENT_MAX } from '@/lib/posts/fields'
@@ -21,7 +21,7 @@ export interface ReplyFormProps {
   onPosted(postId: number): void
 }
 
-/** The remaining-characters counter: shown at 200 or fewer, warning under 100, red under 50 (spec 5). */
+/** The remaining-characters counter: shown at 200 or fewer, warning under 100, red under 50. */
 function Counter({ remaining }: { remaining: number }) {
   if (remaining > 200) return null
   const tone = remaining < 50 ? 'text-red-600 font-semibold' : remaining < 100 ? 'text-amber-600' : 'text-slate-500'
@@ -68,16 +68,14 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
     if (file) body.append('image', file)
     setProgress(0)
     try {
-      const res = await postWithProgress(`/api/boards/${boardId}/threads/${threadId}/posts?includeSurveys=true`, body, setProgress)
-      if (res.status !== 201) return setError(messageFor(res.body as ErrorBody, 'Failed to create post. Please try again later.'))
-      const { postId } = res.body as { postId: number }
+      const { postId } = await publicApi.reply(boardId, threadId, body, setProgress)
       rememberOwn('ownPosts', postId)
       setContent('')
       setFile(null)
       if (fileInput.current) fileInput.current.value = ''
       onPosted(postId)
-    } catch {
-      setError('Failed to create post. Please try again later.')
+    } catch (err) {
+      setError(messageFor(errorBodyOf(err), 'Failed to create post. Please try again later.'))
     } finally {
       setProgress(null)
     }

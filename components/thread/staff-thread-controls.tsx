@@ -1,7 +1,7 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
-import { staffFetch } from '@/lib/client/staff-api'
+import { errorBodyOf, staffApi } from '@/lib/client/api'
 import type { StoredAdminUser } from '@/lib/client/admin-user'
 
 /** Sticky (moderators, admins) and thread deletion with a reason (all staff); not offered on archived threads. */
@@ -14,14 +14,21 @@ export function StaffThreadControls({ staff, boardId, threadId, isSticky }: { st
   const moderator = staff.role === 'admin' || staff.role === 'moderator'
 
   async function toggleSticky() {
-    const res = await staffFetch(isSticky ? 'DELETE' : 'PUT', `/api/admin/boards/${boardId}/threads/${threadId}/sticky`)
-    if (!res.ok) setStickyError('Failed to update sticky status')
+    try {
+      await staffApi.setSticky(boardId, threadId, !isSticky)
+    } catch {
+      setStickyError('Failed to update sticky status')
+    }
   }
   async function remove() {
     setError(null)
     if (!reason.trim()) return setError('Please provide a reason for deletion')
-    const res = await staffFetch('DELETE', `/api/boards/${boardId}/threads/${threadId}`, { reason })
-    if (!res.ok) return setError(res.body?.details?.[0]?.message ?? res.body?.error ?? 'Failed to delete thread')
+    try {
+      await staffApi.deleteThread(boardId, threadId, reason)
+    } catch (err) {
+      const refusal = errorBodyOf(err)
+      return setError(refusal?.details?.[0]?.message ?? refusal?.error ?? 'Failed to delete thread')
+    }
     router.push(`/board/${boardId}`)
   }
 

@@ -1,0 +1,54 @@
+'use client'
+// The staff calls, from the admin screens and the staff tools on visitor pages. The session cookie goes with
+// every call; writes carry the CSRF token (see request.ts).
+import type {
+  BanAnswer, BanChange, BoardAnswer, BoardSettings, HousekeepingResults, HousekeepingStatus, IpHistory, LoginAnswer, NewBan,
+  NewBoard, NewRangeban, PostColor, PostIp, PostRef, Rangeban, RangebanStats, UserAnswer, UserFields,
+} from './bodies'
+import { forgetCsrfToken, freshCsrfToken, rememberCsrfToken } from './csrf-token'
+import { publicPaths, staffPaths as paths } from './paths'
+import { request, type Method, type RequestOptions } from './request'
+
+const staff = <T>(method: Method, url: string, options: Omit<RequestOptions, 'staff'> = {}) => request<T>(method, url, { ...options, staff: true })
+type Message = { message: string }
+
+export const staffApi = {
+  /** The pre-login token: login sends it in the header and in the body (`_csrf`). */
+  loginToken: freshCsrfToken,
+  async login(credentials: { username: string; password: string }, token: string): Promise<LoginAnswer> {
+    const answer = await request<LoginAnswer>('POST', paths.login(), { body: { ...credentials, _csrf: token }, headers: { 'X-CSRF-Token': token } })
+    rememberCsrfToken(answer.csrfToken)
+    return answer
+  },
+  async logout(): Promise<Message> {
+    forgetCsrfToken()
+    return request<Message>('GET', paths.logout())
+  },
+
+  createBoard: (board: NewBoard) => staff<BoardAnswer>('POST', paths.boards(), { body: board }),
+  updateBoard: (boardId: string, settings: BoardSettings) => staff<BoardAnswer>('PUT', paths.board(boardId), { body: settings }),
+  setSticky: (boardId: string, threadId: number, sticky: boolean) => staff<Message>(sticky ? 'PUT' : 'DELETE', paths.sticky(boardId, threadId)),
+  /** The public thread route, where staff must give a reason. */
+  deleteThread: (boardId: string, threadId: number, reason: string) =>
+    staff<Message>('DELETE', publicPaths.thread(boardId, threadId), { body: { reason } }),
+
+  createBan: (ban: NewBan) => staff<BanAnswer>('POST', paths.bans(), { body: ban }),
+  updateBan: (banId: number, change: BanChange) => staff<BanAnswer>('PUT', paths.ban(banId), { body: change }),
+
+  createUser: (user: UserFields) => staff<UserAnswer>('POST', paths.users(), { body: user }),
+  updateUser: (userId: number, fields: Partial<UserFields> & { is_active?: boolean }) => staff<UserAnswer>('PUT', paths.user(userId), { body: fields }),
+
+  rangebans: () => staff<{ rangebans: Rangeban[] }>('GET', paths.rangebans()),
+  rangebanStats: () => staff<{ stats: RangebanStats }>('GET', paths.rangebanStats()),
+  createRangeban: (rangeban: NewRangeban) => staff<Message & { rangeban: Rangeban }>('POST', paths.rangebans(), { body: rangeban }),
+  removeRangeban: (id: number) => staff<Message>('DELETE', paths.rangeban(id)),
+
+  /** The poster's address (the lookup is audited). */
+  postIp: ({ boardId, threadId, postId }: PostRef) => staff<PostIp>('GET', paths.postIp(postId, boardId, threadId)),
+  ipHistory: (ip: string) => staff<IpHistory>('GET', paths.ipHistory(ip)),
+  deletePost: ({ boardId, threadId, postId }: PostRef, reason: string) => staff<Message>('DELETE', paths.post(postId), { body: { boardId, threadId, reason } }),
+  recolorPost: ({ boardId, threadId, postId }: PostRef, color: PostColor) => staff<Message>('PUT', paths.postColor(postId), { body: { boardId, threadId, color } }),
+
+  housekeepingStatus: () => staff<{ status: HousekeepingStatus }>('GET', paths.housekeepingStatus()),
+  runHousekeeping: () => staff<Message & { results: HousekeepingResults }>('POST', paths.housekeepingRun()),
+}
