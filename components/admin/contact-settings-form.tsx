@@ -1,6 +1,6 @@
 'use client'
 import { useState, type FormEvent } from 'react'
-import { staffFetch } from '@/lib/client/staff-api'
+import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { formErrors, type FormErrors } from '@/lib/client/form-errors'
 import { CONTACT_LINK_MAX, CONTACT_TEXT_MAX, type ContactSettings } from '@/lib/site/schemas'
 import { FieldError } from './field-error'
@@ -20,13 +20,12 @@ export function ContactSettingsForm({ initial, custom: initiallyCustom }: { init
     setBusy(true)
     setResult(null)
     try {
-      const res = await staffFetch('PUT', '/api/admin/settings/contact', draft)
-      if (!res.ok) return setResult({ ok: false, ...formErrors(res.body, FAILED) })
-      setDraft({ text: res.body.contact.text, link: res.body.contact.link })
+      const saved = await staffApi.updateContact(draft)
+      setDraft({ text: saved.contact.text, link: saved.contact.link })
       setCustom(true)
-      setResult({ ok: true, text: res.body.message })
-    } catch {
-      setResult({ ok: false, error: FAILED, fields: {} })
+      setResult({ ok: true, text: saved.message })
+    } catch (err) {
+      setResult({ ok: false, ...formErrors(errorBodyOf(err), FAILED) })
     } finally {
       setBusy(false)
     }

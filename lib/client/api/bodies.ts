@@ -2,6 +2,7 @@
 // screens and the client in step with the routes' answers.
 import type { ManagedBoard } from '@/lib/boards/manage'
 import type { BanDto } from '@/lib/bans/types'
+import type { ContactSettings } from '@/lib/site/schemas'
 import type { HousekeepingResults } from '@/lib/housekeeping/run'
 import type { HousekeepingStatus } from '@/lib/housekeeping/status'
 import type { ipHistory } from '@/lib/moderation/actions'
@@ -30,6 +31,7 @@ export interface LoginAnswer extends Message { user: { id: number; username: str
 export type BoardSettings = Pick<ManagedBoard, 'name' | 'description' | 'nsfw' | 'thread_ids_enabled' | 'country_flags_enabled' | 'threads_per_page'>
 export interface NewBoard { id: string; name: string; description: string; nsfw: boolean; thread_ids_enabled: boolean; country_flags_enabled: boolean }
 export interface BoardAnswer extends Message { board: ManagedBoard }
+export interface ContactAnswer extends Message { contact: ContactSettings & { custom: boolean } }
 export interface NewBan {
   ip_address: string; board_id: string | null; reason: string; expires_at: string | null
   thread_id: number | string | null | undefined; post_id: number | string | null | undefined

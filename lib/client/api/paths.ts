@@ -32,6 +32,7 @@ export const staffPaths = {
   logout: () => '/api/admin/logout',
   boards: () => '/api/admin/boards',
   board: (boardId: string) => `/api/admin/boards/${seg(boardId)}`,
+  contact: () => '/api/admin/settings/contact',
   sticky: (boardId: string, threadId: number) => `/api/admin/boards/${seg(boardId)}/threads/${seg(threadId)}/sticky`,
   bans: () => '/api/admin/bans',
   ban: (banId: number) => `/api/admin/bans/${seg(banId)}`,

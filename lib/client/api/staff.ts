@@ -2,9 +2,10 @@
 // The staff calls, from the admin screens and the staff tools on visitor pages. The session cookie goes with
 // every call; writes carry the CSRF token (see request.ts).
 import type {
-  BanAnswer, BanChange, BoardAnswer, BoardSettings, HousekeepingResults, HousekeepingStatus, IpHistory, LoginAnswer, NewBan,
+  BanAnswer, BanChange, BoardAnswer, BoardSettings, ContactAnswer, HousekeepingResults, HousekeepingStatus, IpHistory, LoginAnswer, NewBan,
   NewBoard, NewRangeban, PostColor, PostIp, PostRef, Rangeban, RangebanStats, UserAnswer, UserFields,
 } from './bodies'
+import type { ContactSettings } from '@/lib/site/schemas'
 import { forgetCsrfToken, freshCsrfToken, rememberCsrfToken } from './csrf-token'
 import { publicPaths, staffPaths as paths } from './paths'
 import { request, type Method, type RequestOptions } from './request'
@@ -27,6 +28,7 @@ export const staffApi = {
 
   createBoard: (board: NewBoard) => staff<BoardAnswer>('POST', paths.boards(), { body: board }),
   updateBoard: (boardId: string, settings: BoardSettings) => staff<BoardAnswer>('PUT', paths.board(boardId), { body: settings }),
+  updateContact: (contact: ContactSettings) => staff<ContactAnswer>('PUT', paths.contact(), { body: contact }),
   setSticky: (boardId: string, threadId: number, sticky: boolean) => staff<Message>(sticky ? 'PUT' : 'DELETE', paths.sticky(boardId, threadId)),
   /** The public thread route, where staff must give a reason. */
   deleteThread: (boardId: string, threadId: number, reason: string) =>
