@@ -13,7 +13,7 @@ import { referencedPostIds } from '../markup/parse'
 import { locatePosts } from '../posts/locate'
 import { countryName } from '../geo/country-names'
 import { resultsInThread, summaryOf } from '../surveys/queries'
-import type { BanBody } from '@/components/bans/ban-screen'
+import type { BanBody } from '../bans/types'
 
 async function visitorIp(): Promise<string> {
   return (await headers()).get(CLIENT_IP_HEADER) ?? '0.0.0.0'
