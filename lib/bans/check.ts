@@ -8,7 +8,7 @@ import { ipKey } from '../net/ip'
 import { countryName } from '../geo/country-names'
 import { findRangeBanHit } from './range-match'
 import { mayBeBanned } from './ban-index'
-import { RENDER_IDENTITY } from '../page-cache/render'
+import { RENDER_IDENTITY } from '../http/client-ip'
 
 export async function assertNotBanned(boardId: string, ip: string): Promise<void> {
   // The page cache's own renders (marked by server.ts, which no client can imitate) are what everyone may see;

@@ -5,6 +5,9 @@ import { normalizeIp } from '../net/ip'
 
 export const CLIENT_IP_HEADER = 'x-corkboard-client-ip'
 
+/** The client identity server.ts gives the page cache's own renders: never rate-limited, never ban-checked. */
+export const RENDER_IDENTITY = 'page-cache'
+
 export function resolveClientIp(peer: string | undefined, forwardedFor: string | string[] | undefined, trustedHops: number): string {
   const fallback = normalizeIp(peer ?? '') ?? '0.0.0.0'
   if (trustedHops <= 0) return fallback

@@ -9,7 +9,7 @@ import { CLIENT_IP_HEADER } from './client-ip'
 import { isAllowedOrigin, siteOriginOf } from './origins'
 import { arrivedOverHttps } from './scheme'
 import { consume } from '../rate-limit/limits'
-import { RENDER_IDENTITY } from '../page-cache/render'
+import { RENDER_IDENTITY } from './client-ip'
 
 const JSON_LIMIT = 64 * 1024
 /** Deeper nesting than any endpoint accepts is refused before parsing (nested values reach echoing code paths). */

@@ -3,7 +3,7 @@
 // a likely disguise; names without a media extension ("blob", "image") are judged by content alone.
 import { fileTypeFromBuffer } from 'file-type'
 import { InvalidFileTypeError } from '../errors'
-import type { FileType } from '../posts/types'
+import type { FileType } from './content-types'
 
 export interface DetectedMedia { ext: 'png' | 'jpg' | 'webp' | 'gif' | 'mp4' | 'webm' | 'mp3'; mime: string; fileType: FileType }
 

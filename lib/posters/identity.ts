@@ -2,8 +2,6 @@
 // derives its own sub-key, so a value from one can never be replayed as another.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { getConfig } from '../config'
-import { crossOriginCookies } from '../http/origins'
-import { secureCookies } from '../http/secure-cookies'
 import { ipKey } from '../net/ip'
 
 export const POSTER_COOKIE = 'cb_poster'
@@ -20,14 +18,6 @@ export const isPosterKey = (value: string) => POSTER_KEY.test(value)
 
 /** A new 256-bit poster key, for a caller that has none (to be set on the response). */
 export const newPosterKey = () => randomBytes(32).toString('base64url')
-
-/** `https`: the request arrived over HTTPS (server.ts marks it); the cookie is then Secure. */
-export function posterCookie(key: string, https: boolean): string {
-  // A cross-origin client (CORS_ORIGINS) needs the cookie on its requests: SameSite=None, which requires Secure.
-  if (crossOriginCookies()) return `${POSTER_COOKIE}=${key}; Path=/; Max-Age=31536000; HttpOnly; SameSite=None; Secure`
-  const secure = secureCookies(https) ? '; Secure' : ''
-  return `${POSTER_COOKIE}=${key}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`
-}
 
 export const ownerKeyHash = (posterKey: string) => hmacHex('owner', posterKey)
 

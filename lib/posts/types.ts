@@ -2,7 +2,8 @@
 export type PostColor = 'black' | 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'brown'
 export const POST_COLORS: readonly PostColor[] = ['black', 'red', 'orange', 'yellow', 'green', 'blue', 'purple', 'brown']
 
-export type FileType = 'image' | 'video' | 'audio'
+export type { FileType } from '../media/content-types'
+import type { FileType } from '../media/content-types'
 
 export interface SurveySummary {
   id: number
