@@ -18,7 +18,7 @@ const NAV: { href: string; label: string; roles: Role[] }[] = [
 
 export const ROLE_BADGE: Record<Role, string> = { admin: 'bg-red-600 text-white', moderator: 'bg-yellow-400 text-slate-900', janitor: 'bg-sky-600 text-white' }
 
-/** The staff area's frame (staff spec 2): role-dependent navigation, who is logged in, logout, footer. */
+/** The staff area's frame: role-dependent navigation, who is logged in, logout, footer. */
 export function AdminShell({ user, children }: { user: { username: string; role: Role }; children: ReactNode }) {
   const router = useRouter()
   const pathname = usePathname()

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { staffFetch } from '@/lib/client/staff-api'
 import type { Role } from '@/lib/staff/schemas'
 
-/** View (in lists), and for moderators: Approve/Deny a pending appeal or Remove the ban (staff spec 2, 4, 5). */
+/** View (in lists), and for moderators: Approve/Deny a pending appeal or Remove the ban. */
 export function BanActions({ banId, pending, role, username, inList = true }: { banId: number; pending: boolean; role: Role; username: string; inList?: boolean }) {
   const router = useRouter()
   const [error, setError] = useState<string | null>(null)

@@ -8,7 +8,7 @@ import type { BoardOption } from './rangebans-panel'
 export type Country = { code: string; name: string }
 
 /**
- * Quick Country Toggle (staff spec 2, 4, 5): one button per country for the chosen scope (Global or a board).
+ * Quick Country Toggle: one button per country for the chosen scope (Global or a board).
  * A click removes the in-force country ban of that scope, or creates one with no expiry.
  */
 export function CountryToggleGrid({ countries, boards, rangebans, onChanged }: {

@@ -7,7 +7,7 @@ import type { Role } from '@/lib/staff/schemas'
 
 export interface BanContext { boardId?: string; threadId?: number; postId?: number }
 
-/** Create ban (staff spec 2, 5): with post context the IP is fetched from the post and the post is shown read-only. */
+/** Create ban: with post context the IP is fetched from the post and the post is shown read-only. */
 export function CreateBanForm({ role, boards, context }: { role: Role; boards: { id: string; name: string }[]; context: BanContext }) {
   const router = useRouter()
   const admin = role === 'admin'

@@ -13,7 +13,7 @@ const HINTS: Record<Exclude<RangeBanType, 'country'>, { placeholder: string; hin
   ip_range: { placeholder: '203.0.113.0/24', hint: 'A CIDR range such as 203.0.113.0/24 or 2001:db8::/32 (at least /8 for IPv4, /16 for IPv6).' },
 }
 
-/** Create Rangeban (staff spec 2, 5): checked here with the server's own rules first, so most mistakes need no round trip. */
+/** Create Rangeban: checked here with the server's own rules first, so most mistakes need no round trip. */
 export function CreateRangebanModal({ countries, boards, onClose, onCreated }: {
   countries: Country[]; boards: BoardOption[]; onClose: () => void; onCreated: () => Promise<void>
 }) {

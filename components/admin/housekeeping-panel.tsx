@@ -8,7 +8,7 @@ import { formatDuration } from '@/lib/ui/duration'
 
 const CONFIRM = 'Are you sure you want to run housekeeping now? This will clean up orphaned files and excess threads.'
 
-/** /admin/housekeeping (staff spec 2): status, the run button and the results of the latest run. */
+/** /admin/housekeeping: status, the run button and the results of the latest run. */
 export function HousekeepingPanel({ status: initial, lastResults }: { status: HousekeepingStatus; lastResults: HousekeepingResults | null }) {
   const [status, setStatus] = useState(initial)
   const [results, setResults] = useState(lastResults)

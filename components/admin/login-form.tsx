@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation'
 import { useEffect, useState, type FormEvent } from 'react'
 import { storeAdminUser } from '@/lib/client/admin-user'
 
-/** Staff login (staff spec 2, 4, 5): the form stays disabled until the security token has arrived. */
+/** Staff login: the form stays disabled until the security token has arrived. */
 export function LoginForm() {
   const router = useRouter()
   const [token, setToken] = useState<string | null>(null)

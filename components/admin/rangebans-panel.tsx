@@ -13,7 +13,7 @@ export type BoardOption = { id: string; name: string }
 export type RangebanData = { rangebans: Rangeban[]; stats: RangebanStats }
 
 /**
- * /admin/rangebans (staff spec 2): the header buttons, the country toggle, statistics, the board filter, the table
+ * /admin/rangebans: the header buttons, the country toggle, statistics, the board filter, the table
  * and the create modal. The page renders the first state; every change reloads the list and the statistics, so
  * the table, the grid colours and the counts always agree.
  */

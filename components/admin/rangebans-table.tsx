@@ -6,7 +6,7 @@ import type { Rangeban } from '@/lib/rangebans/types'
 import { formatTimestamp } from '@/lib/ui/relative-time'
 import { TypeBadge } from './rangeban-stats-card'
 
-/** 'Active Rangebans' (staff spec 2, 5): the range bans in force, each with Remove after a confirmation. */
+/** 'Active Rangebans': the range bans in force, each with Remove after a confirmation. */
 export function RangebansTable({ rangebans, onChanged }: { rangebans: Rangeban[]; onChanged: () => Promise<void> }) {
   const [removing, setRemoving] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { staffFetch } from '@/lib/client/staff-api'
 import type { AdminUser } from '@/lib/staff/types'
 
-/** Create or edit a staff account (staff spec 2, 5). Editing leaves the password empty unless it is to change. */
+/** Create or edit a staff account. Editing leaves the password empty unless it is to change. */
 export function UserForm({ boards, user, onDone }: { boards: { id: string; name: string }[]; user?: AdminUser; onDone?: () => void }) {
   const router = useRouter()
   const [username, setUsername] = useState(user?.username ?? '')

@@ -8,7 +8,7 @@ import { formatTimestamp } from '@/lib/ui/relative-time'
 import { ROLE_BADGE } from './admin-shell'
 import { UserForm } from './user-form'
 
-/** /admin/users (staff spec 2): the table, the create modal, activate and deactivate except on one's own row. */
+/** /admin/users: the table, the create modal, activate and deactivate except on one's own row. */
 export function UsersTable({ users, selfId, boards }: { users: AdminUser[]; selfId: number; boards: { id: string; name: string }[] }) {
   const router = useRouter()
   const [creating, setCreating] = useState(false)

@@ -7,7 +7,7 @@ const STATUS_TEXT: Record<string, string> = {
   denied: 'Your appeal was denied: the ban remains in effect.',
 }
 
-/** One appeal per ban (visitor spec 2, 4): the form shows only while no appeal exists and none was just sent. */
+/** One appeal per ban: the form shows only while no appeal exists and none was just sent. */
 export function AppealForm({ boardId, banId, status }: { boardId: string; banId: number; status: string | null }) {
   const [current, setCurrent] = useState(status)
   const [open, setOpen] = useState(false)

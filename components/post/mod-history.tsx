@@ -5,7 +5,7 @@ import { staffFetch } from '@/lib/client/staff-api'
 
 interface History { summary: { total_actions: number; ban_count: number; posts_deleted: number; boards_affected: number; boards_list: string[] }; actions: { id: number; action_type: string; board_id: string | null; reason: string | null; created_at: string }[] }
 
-/** The moderation history of the poster's address (visitor spec 2, moderation modal). */
+/** The moderation history of the poster's address. */
 export function ModHistory({ post }: { post: PublicPost }) {
   const [ip, setIp] = useState<string | null>(null)
   const [history, setHistory] = useState<History | null>(null)

@@ -9,7 +9,7 @@ import { ModHistory } from './mod-history'
 const MENU_WIDTH = 256
 const EDGE = 8
 
-/** The staff menu on a post (visitor spec 6): Check Mod History, Ban User, Delete Post, Change Color. */
+/** The staff menu on a post: Check Mod History, Ban User, Delete Post, Change Color. */
 export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdminUser }) {
   const [open, setOpen] = useState<'menu' | 'delete' | 'color' | 'history' | null>(null)
   const [reason, setReason] = useState('')

@@ -24,7 +24,7 @@ export function ActivityCharts({ initial }: { initial: HourlyStats }) {
     fallbackData: hours === initial.hours ? initial : undefined,
     revalidateOnMount: false, // the page brought the first range; another range has no data yet and is fetched
     revalidateOnFocus: false,
-    // Hourly failures are only logged (staff-and-stats spec 8).
+    // Hourly failures are only logged.
     onError: (err) => console.error('hourly statistics failed:', err),
   })
   const labels = data?.data.views.map((v) => hourLabel(v.hour, hours)) ?? []

@@ -10,7 +10,7 @@ import { BoardActivityChart, CountryCharts } from './distribution-charts'
 
 const REFRESH_MS = 5 * 60_000
 
-/** /stats (staff-and-stats spec 2): summary cards, charts and the board table, refreshed every 5 minutes. */
+/** /stats: summary cards, charts and the board table, refreshed every 5 minutes. */
 export function StatsView({ overview: initial, hourly }: { overview: StatsOverview; hourly: HourlyStats }) {
   const { data: overview, error } = useSWR('/api/stats', fetchJson<StatsOverview>, { fallbackData: initial, refreshInterval: REFRESH_MS, revalidateOnMount: false, revalidateOnFocus: false })
   const { overall } = overview

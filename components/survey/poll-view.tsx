@@ -6,7 +6,7 @@ import { PollResults } from './poll-results'
 import { PollCorrelations } from './poll-correlations'
 
 /**
- * A poll in a thread (visitor spec 4): unvoted → voted (results) → change-vote mode (Update Vote, Cancel,
+ * A poll in a thread: unvoted → voted (results) → change-vote mode (Update Vote, Cancel,
  * Rescind Vote) → rescinded; results can be viewed without voting. The server renders the results; the
  * reader's own vote is fetched here, so cached HTML never carries per-visitor state.
  */

@@ -21,7 +21,7 @@ export interface ReplyFormProps {
   onPosted(postId: number): void
 }
 
-/** The remaining-characters counter: shown at 200 or fewer, warning under 100, red under 50 (spec 5). */
+/** The remaining-characters counter: shown at 200 or fewer, warning under 100, red under 50. */
 function Counter({ remaining }: { remaining: number }) {
   if (remaining > 200) return null
   const tone = remaining < 50 ? 'text-red-600 font-semibold' : remaining < 100 ? 'text-amber-600' : 'text-slate-500'

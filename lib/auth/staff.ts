@@ -1,4 +1,4 @@
-// Who the staff caller is, re-read from the database on every request (contract 0.8, 0.9): a session counts
+// Who the staff caller is, re-read from the database on every request: a session counts
 // only while its user is active, its generation is current and it is under 24 hours old. Roles and board
 // assignments therefore apply on the very next request after a change.
 import { timingSafeEqual } from 'node:crypto'
@@ -44,7 +44,7 @@ export function assertCanModerate(staff: Staff, boardId: string | null): void {
   if (!staff.canModerate(boardId)) throw new ForbiddenError('Not authorized to moderate this board')
 }
 
-/** Contract 0.10: the token in X-CSRF-Token (or the login body's _csrf) must match the session's, compared in constant time. */
+/** The token in X-CSRF-Token (or the login body's _csrf) must match the session's, compared in constant time. */
 export function assertCsrf(session: SessionData, sent: string | null | undefined): void {
   const expected = session.csrfToken
   if (!expected || !sent) throw new ForbiddenError('Invalid CSRF token')

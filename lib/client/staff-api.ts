@@ -1,5 +1,5 @@
 'use client'
-// Staff calls from the visitor screens: the session cookie plus the CSRF token for writes (contract 0.10).
+// Staff calls from the visitor screens: the session cookie plus the CSRF token for writes.
 let token: Promise<string> | undefined
 
 function csrfToken(): Promise<string> {

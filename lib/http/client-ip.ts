@@ -1,4 +1,4 @@
-// The client address (contract 0.6): the TCP peer, or with TRUST_PROXY_HOPS = n the address n hops from the
+// The client address: the TCP peer, or with TRUST_PROXY_HOPS = n the address n hops from the
 // right of X-Forwarded-For. No other header is trusted. server.ts computes it once per request and passes it
 // to Next in CLIENT_IP_HEADER, overwriting whatever a client sent under that name.
 import { normalizeIp } from '../net/ip'

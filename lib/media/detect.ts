@@ -1,4 +1,4 @@
-// Decides an upload's type by its bytes (contract 5.7). The name is only cross-checked: a file whose
+// Decides an upload's type by its bytes. The name is only cross-checked: a file whose
 // extension names a *different* media type than its content (say PNG bytes called "clip.mp4") is refused as
 // a likely disguise; names without a media extension ("blob", "image") are judged by content alone.
 import { fileTypeFromBuffer } from 'file-type'

@@ -1,4 +1,4 @@
-// Anonymous identities, all keyed hashes of the server's POSTER_ID_SECRET (contract 0.7, 5.5, 5.8). Each use
+// Anonymous identities, all keyed hashes of the server's POSTER_ID_SECRET. Each use
 // derives its own sub-key, so a value from one can never be replayed as another.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { getConfig } from '../config'

@@ -1,4 +1,4 @@
-// Deleting posts and threads from the public routes (contract 2.3, 2.4). Authority in the contract's order:
+// Deleting posts and threads from the public routes. Authority, checked in this order:
 // 1. the owner (poster key) of a live thread: final, no reason, nothing logged, media freed at once;
 // 2. staff with rights on the board: CSRF token and a reason, logged, 24-hour snapshots (lib/moderation);
 // 3. an owner in a dead thread: 409;  4. anyone else: 403.
@@ -90,7 +90,7 @@ export async function deletePost(boardId: string, threadId: number, postId: numb
     const postCount = await db.$transaction(async (tx) => {
       await lockRow(tx, 'threads', threadId)
       await tx.post.delete({ where: { id: postId } })
-      // Deletions lower the count and never change the bump time (contract 5.1).
+      // Deletions lower the count and never change the bump time.
       return (await tx.thread.update({ where: { id: threadId }, data: { postCount: { decrement: 1 } } })).postCount
     })
     publish({ name: 'post_deleted', payload: { postId, threadId, boardId, postCount } })

@@ -1,4 +1,4 @@
-// Attaching a poll to a post (contract 2.5): board → ban → thread → post → archived → owner → existing →
+// Attaching a poll to a post: board → ban → thread → post → archived → owner → existing →
 // rate limit → body. Only the post's owner (poster key) may attach one, once.
 import { publish } from '../events/bus'
 import { getDb } from '../db/client'
