@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   // Next's handler arrives after listen (Next needs the real port); until then requests get a 503.
   const next_: { handle?: (req: IncomingMessage, res: ServerResponse) => Promise<void>; pages?: PageCache } = {}
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-    // Never trust a client-sent copy of our internal header: always overwrite it (contract 0.6).
+    // Never trust a client-sent copy of our internal header: always overwrite it.
     const render = isRenderRequest(req)
     const clientIp = render ? RENDER_IDENTITY : resolveClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxyHops)
     req.headers[CLIENT_IP_HEADER] = clientIp

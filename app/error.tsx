@@ -1,7 +1,7 @@
 'use client'
 import { Card } from '@/components/ui/card'
 
-/** The error screen with a way back (visitor spec 2). Details stay in the server log. */
+/** The error screen with a way back. Details stay in the server log. */
 export default function ErrorScreen({ reset }: { error: Error; reset: () => void }) {
   return (
     <div className="mx-auto max-w-md py-16">

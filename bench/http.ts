@@ -51,7 +51,7 @@ export function multipart(fields: Record<string, string>, file?: { field: string
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` }
 }
 
-/** A returning visitor's poster cookie (contract 0.7): 43 base64url characters. */
+/** A returning visitor's poster cookie: 43 base64url characters. */
 export const POSTER_COOKIE = `cb_poster=${'benchmark-visitor'.padEnd(43, '0')}`
 
 /** Posts a text reply as a returning visitor; throws unless it is created (201). */

@@ -91,7 +91,7 @@ export interface Config {
   redisPrefix: string
   trustProxyHops: number
   publicOrigin?: string
-  /** Other origins allowed to call the API and open sockets with credentials (contract 0.1); usually none. */
+  /** Other origins allowed to call the API and open sockets with credentials; usually none. */
   corsOrigins: string[]
   sessionSecret: string
   posterIdSecret: string
@@ -104,7 +104,7 @@ export interface Config {
   pageCacheBytes: number
   /** s-maxage of cached public pages, for a CDN in front. */
   pageCacheCdnSeconds: number
-  /** How long public statistics are reused before they are recomputed (contract 2.7: at most 5 minutes). */
+  /** How long public statistics are reused before they are recomputed (at most 5 minutes). */
   statsRefreshSeconds: number
   /** Log the number of SQL statements of every request (finding N+1 queries; lib/db/statement-count.ts). */
   dbStatementLog: boolean
@@ -112,9 +112,9 @@ export interface Config {
   dbQueryTimeoutMs: number
   /** SQLite durability: NORMAL survives a process crash, FULL also a power loss (slower commits). */
   sqliteSynchronous: 'NORMAL' | 'FULL'
-  /** Overrides of the contract 0.12 defaults, by limit name (points per duration seconds). */
+  /** Overrides of the default rate limits (lib/rate-limit/limits.ts), by limit name (points per duration seconds). */
   rateLimits: Record<string, { points?: number; duration?: number }>
-  /** Proxy/CDN ranges whose clients get the country code CF (contract 5.9). */
+  /** Proxy/CDN ranges whose clients get the country code CF. */
   proxyCidrs: [ipaddr.IPv4 | ipaddr.IPv6, number][]
   /** Slow-client limits of the HTTP server: all headers, a whole request, and silence on a connection. */
   httpTimeouts: { headersMs: number; requestMs: number; idleMs: number }

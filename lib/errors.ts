@@ -1,5 +1,5 @@
 // Domain errors. Domain code throws these; lib/http/error-response.ts is the only place that turns them into
-// HTTP statuses and the contract's error bodies (contract 0.5).
+// HTTP statuses and the API's error bodies: `{ error }` naming the failure, plus `details` (one entry per field) for validation.
 
 export interface FieldIssue { field: string; message: string; [extra: string]: unknown }
 
@@ -23,7 +23,7 @@ export class LoginRequiredError extends DomainError {
 /** 403 with a sentence ("Moderator privileges required", "Invalid CSRF token", …). */
 export class ForbiddenError extends DomainError {}
 
-/** 403 for personal and range bans; the body is built by lib/bans (contract 0.11). */
+/** 403 for personal and range bans; the body is built by lib/bans. */
 export class BannedError extends DomainError {
   constructor(readonly body: { error: 'Banned' | 'Rangebanned'; message: string; [k: string]: unknown }) {
     super(body.error)

@@ -1,4 +1,4 @@
-// Health of the two dependencies (contract 2.1): the database and media storage. Each check has 1.5 s to answer,
+// Health of the two dependencies: the database and media storage. Each check has 1.5 s to answer,
 // so /api/health answers within 2 s however stuck a dependency is (a check that runs out of time is an error).
 // The database reads "full" while its last write failed on a full disk and none has succeeded since: the failed
 // write itself is the signal, as free space alone cannot tell whether SQLite still has room in its own files.

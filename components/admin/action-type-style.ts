@@ -1,4 +1,4 @@
-// Labels and chart colours of the moderation log's action types (contract 5.10), for /admin/stats.
+// Labels and chart colours of the moderation log's action types, for /admin/stats.
 export const ACTION_TYPE_STYLE: Record<string, { label: string; color: string }> = {
   banned: { label: 'Banned', color: '#dc2626' },
   unbanned: { label: 'Unbanned', color: '#16a34a' },

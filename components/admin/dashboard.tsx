@@ -9,10 +9,10 @@ export interface DashboardData {
   appeals: { id: number; board_id: string | null; created_at: string; ip_address: string; reason: string }[] | null
 }
 
-/** The busiest boards lead the quick links (staff spec 2); every other board the staff member may act on follows. */
+/** The busiest boards lead the quick links; every other board the staff member may act on follows. */
 const FIRST_BOARDS = ['random', 'tech', 'politics', 'gaming']
 
-/** The dashboard's static parts (staff spec 2): quick actions by role and board quick access. */
+/** The dashboard's static parts: quick actions by role and board quick access. */
 export function Dashboard({ role, data, boards }: { role: Role; data: DashboardData | null; boards: string[] }) {
   const quickBoards = [...FIRST_BOARDS.filter((b) => boards.includes(b)), ...boards.filter((b) => !FIRST_BOARDS.includes(b))]
   const moderator = role === 'admin' || role === 'moderator'

@@ -1,7 +1,7 @@
 import { Card } from '@/components/ui/card'
 import type { RangebanStats } from '@/lib/rangebans/manage'
 
-/** Statistics (staff spec 2): active and total counts per ban type; the most banned countries (all boards). */
+/** Statistics: active and total counts per ban type; the most banned countries (all boards). */
 export function RangebanStatsCard({ stats }: { stats: RangebanStats }) {
   return (
     <Card title="Statistics">

@@ -2,16 +2,10 @@ import Link from 'next/link'
 import { Card } from '@/components/ui/card'
 import { TimeUntil } from '@/components/ui/time-until'
 import { contentTypeForKey } from '@/lib/media/content-types'
+import type { BanBody } from '@/lib/bans/types'
 import { AppealForm } from './appeal-form'
 
-export interface BanBody {
-  error: 'Banned' | 'Rangebanned'
-  message: string
-  ban?: { id: number; reason: string; expires_at: string | null; appeal_status: string | null; post_content: string | null; post_image_url: string | null; thread_id: number | null; post_id: number | null }
-  rangeban?: { type: string; value: string; country_name?: string; reason: string; expires_at: string | null }
-}
-
-/** Replaces the board and thread pages for a banned visitor (visitor spec 2, ban screen). */
+/** Shown to a banned visitor in place of the board and thread pages. */
 export function BanScreen({ body, boardId }: { body: BanBody; boardId: string }) {
   if (body.error === 'Rangebanned' && body.rangeban) {
     const r = body.rangeban

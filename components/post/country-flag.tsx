@@ -3,7 +3,7 @@ import { useState } from 'react'
 
 /**
  * A country flag from /flags/{4x3|1x1}/{code}.svg; when the image fails (LO, CF, or a code without a flag) the
- * uppercase code is shown in a box instead (visitor spec 8).
+ * uppercase code is shown in a box instead.
  */
 export function CountryFlag({ code, name, large = false }: { code: string; name: string; large?: boolean }) {
   const [failed, setFailed] = useState(code === 'LO')

@@ -6,7 +6,7 @@ const SHOW_AFTER_MS = 300
 const WAKE_UP_AFTER_MS = 5000
 
 /**
- * The loading screen of visitor spec 2 for client-side navigation: a bar once a page takes a moment, and after
+ * The loading screen for client-side navigation: a bar once a page takes a moment, and after
  * 5 s the notice that the server may be waking up. Server-rendered pages arrive complete, so it never hides
  * content from readers without JavaScript.
  */

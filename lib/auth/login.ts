@@ -1,4 +1,4 @@
-// Staff login and logout (contract 2.8). A failed login answers the same for an unknown user, a wrong password
+// Staff login and logout. A failed login answers the same for an unknown user, a wrong password
 // and an inactive account, and costs the same time (a password check runs in every case). Failures are
 // rate-limited per (username, IP) and per IP.
 import { getDb } from '../db/client'
@@ -46,7 +46,7 @@ export async function login(session: StaffSession, { body, ip, csrfHeader }: Log
   }
 }
 
-/** Ends the session; bumping the generation ends every other cookie of the user too (contract 0.8). */
+/** Ends the session; bumping the generation ends every other cookie of the user too. */
 export async function logout(session: StaffSession): Promise<void> {
   if (session.userId && session.generation !== undefined) {
     const db = await getDb()
@@ -55,7 +55,7 @@ export async function logout(session: StaffSession): Promise<void> {
   session.destroy()
 }
 
-/** The session's CSRF token, creating an anonymous pre-login session when there is none (contract 0.10). */
+/** The session's CSRF token, creating an anonymous pre-login session when there is none. */
 export async function csrfToken(session: StaffSession): Promise<string> {
   if (!session.csrfToken) {
     session.csrfToken = newCsrfToken()

@@ -1,4 +1,4 @@
-// Staff passwords are stored only as argon2id hashes (contract 0.8), via a maintained native binding.
+// Staff passwords are stored only as argon2id hashes, via a maintained native binding.
 import { hash, verify } from '@node-rs/argon2'
 
 // OWASP's minimum for argon2id: 19 MiB memory, 2 iterations, 1 lane.

@@ -1,4 +1,4 @@
-// The staff session (contract 0.8): a sealed, encrypted iron-session cookie `cb_session` holding the CSRF
+// The staff session: a sealed, encrypted iron-session cookie `cb_session` holding the CSRF
 // token and, once logged in, the user id, login time and the user's session generation.
 import { randomBytes } from 'node:crypto'
 import { cookies, headers } from 'next/headers'

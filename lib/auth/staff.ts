@@ -1,4 +1,4 @@
-// Who the staff caller is, re-read from the database on every request (contract 0.8, 0.9): a session counts
+// Who the staff caller is, re-read from the database on every request: a session counts
 // only while its user is active, its generation is current and it is under 24 hours old. Roles and board
 // assignments therefore apply on the very next request after a change.
 import { timingSafeEqual } from 'node:crypto'
@@ -6,7 +6,7 @@ import { getDb } from '../db/client'
 import { ForbiddenError, LoginRequiredError } from '../errors'
 import { toAdminUser, type AdminUser } from '../staff/types'
 import type { Role } from '../staff/schemas'
-import { SESSION_TTL_SECONDS, type StaffSession } from './session'
+import { SESSION_TTL_SECONDS, type SessionData } from './session'
 
 const RANK: Record<Role, number> = { janitor: 1, moderator: 2, admin: 3 }
 
@@ -15,7 +15,7 @@ export interface Staff extends AdminUser {
   canModerate(boardId: string | null): boolean
 }
 
-export async function currentStaff(session: StaffSession): Promise<Staff | null> {
+export async function currentStaff(session: SessionData): Promise<Staff | null> {
   if (!session.userId || !session.loginAt || session.generation === undefined) return null
   if (Date.now() - session.loginAt > SESSION_TTL_SECONDS * 1000) return null
   const db = await getDb()
@@ -31,7 +31,7 @@ export async function currentStaff(session: StaffSession): Promise<Staff | null>
 export const hasRole = (staff: Staff, role: Role) => RANK[staff.role] >= RANK[role]
 
 /** The caller as staff of at least `role`; 401 without a valid session, 403 with too small a role. */
-export async function requireStaff(session: StaffSession, role: Role = 'janitor'): Promise<Staff> {
+export async function requireStaff(session: SessionData, role: Role = 'janitor'): Promise<Staff> {
   const staff = await currentStaff(session)
   if (!staff) throw new LoginRequiredError()
   if (RANK[staff.role] < RANK[role]) {
@@ -44,8 +44,8 @@ export function assertCanModerate(staff: Staff, boardId: string | null): void {
   if (!staff.canModerate(boardId)) throw new ForbiddenError('Not authorized to moderate this board')
 }
 
-/** Contract 0.10: the token in X-CSRF-Token (or the login body's _csrf) must match the session's, compared in constant time. */
-export function assertCsrf(session: StaffSession, sent: string | null | undefined): void {
+/** The token in X-CSRF-Token (or the login body's _csrf) must match the session's, compared in constant time. */
+export function assertCsrf(session: SessionData, sent: string | null | undefined): void {
   const expected = session.csrfToken
   if (!expected || !sent) throw new ForbiddenError('Invalid CSRF token')
   const a = Buffer.from(expected)

@@ -1,4 +1,4 @@
-// A banned visitor's appeal (contract 2.6): one per ban, for a ban that applies to them on this board and is
+// A banned visitor's appeal: one per ban, for a ban that applies to them on this board and is
 // in force. Not ban-checked (banned visitors must reach it). Logged as appeal_submitted without an admin.
 import { getDb } from '../db/client'
 import { ConflictError, NotFoundError, ValidationError } from '../errors'

@@ -1,4 +1,4 @@
-// Limits on who may ban what (contract 0.9, 2.10): non-admins ban one board for at most 30 days (plus an hour
+// Limits on who may ban what: non-admins ban one board for at most 30 days (plus an hour
 // of clock tolerance), never globally, never permanently, and only on their own boards.
 import { ForbiddenError, ValidationError } from '../errors'
 import { assertCanModerate, type Staff } from '../auth/staff'

@@ -1,4 +1,4 @@
-// The ban check of contract 0.11, run after the board is found and before anything else. First personal bans
+// The ban check, run after the board is found and before anything else. First personal bans
 // (the client's IPv4 address or IPv6 /64, this board or global), then range bans in force for this board or
 // global (lib/bans/range-match.ts decides which applies). The in-memory ban index answers first: when it is
 // loaded, current and knows no ban that could apply, the two queries are skipped (most requests of a busy site).
@@ -8,7 +8,7 @@ import { ipKey } from '../net/ip'
 import { countryName } from '../geo/country-names'
 import { findRangeBanHit } from './range-match'
 import { mayBeBanned } from './ban-index'
-import { RENDER_IDENTITY } from '../page-cache/render'
+import { RENDER_IDENTITY } from '../http/client-ip'
 
 export async function assertNotBanned(boardId: string, ip: string): Promise<void> {
   // The page cache's own renders (marked by server.ts, which no client can imitate) are what everyone may see;

@@ -1,4 +1,4 @@
-// Creating a ban (contract 2.10): validated, limited by role, post context filled from the post or its
+// Creating a ban: validated, limited by role, post context filled from the post or its
 // snapshot, logged as `banned`. The post then shows 'USER WAS BANNED FOR THIS POST'.
 import { getDb } from '../db/client'
 import { publish } from '../events/bus'

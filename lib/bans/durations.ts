@@ -1,4 +1,4 @@
-// Ban durations offered to staff (staff spec 5): all roles up to 1 month; admins also longer and permanent.
+// Ban durations offered to staff: all roles up to 1 month; admins also longer and permanent.
 export interface Duration { value: string; label: string; hours: number | null; adminOnly: boolean }
 
 export const BAN_DURATIONS: Duration[] = [

@@ -1,4 +1,4 @@
-// Ban lists and details for staff (contract 2.10), within the caller's board scope (contract 0.9).
+// Ban lists and details for staff, within the caller's board scope.
 import { getDb } from '../db/client'
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors'
 import type { Staff } from '../auth/staff'

@@ -1,4 +1,4 @@
-// Which range ban applies to an address (contract 0.11): country (skipped for LO and unknown), then ASN, then IP
+// Which range ban applies to an address: country (skipped for LO and unknown), then ASN, then IP
 // range; within a type the oldest ban first. Shared by the ban check and the in-memory ban index.
 import { countryCodeFor } from '../geo/country'
 import { asnFor } from '../geo/asn'

@@ -1,4 +1,4 @@
-// The staff view of a ban (contract 2.0). Janitors do not see appeal texts.
+// The two views of a ban: the staff view (janitors do not see appeal texts) and the body a banned visitor is refused with.
 import type { Ban } from '../db/generated/sqlite/client.ts'
 
 export interface BanDto {
@@ -38,4 +38,12 @@ export function toBanDto(b: Ban, withAppeal: boolean): BanDto {
     dto.appeal_submitted_at = b.appealSubmittedAt?.toISOString() ?? null
   }
   return dto
+}
+
+/** The body a banned visitor's request is refused with (403), also shown as the ban screen in place of a board or thread page. */
+export interface BanBody {
+  error: 'Banned' | 'Rangebanned'
+  message: string
+  ban?: { id: number; reason: string; expires_at: string | null; appeal_status: string | null; post_content: string | null; post_image_url: string | null; thread_id: number | null; post_id: number | null }
+  rangeban?: { type: string; value: string; country_name?: string; reason: string; expires_at: string | null }
 }

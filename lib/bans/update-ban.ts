@@ -1,4 +1,4 @@
-// Deciding appeals and lifting bans (contract 2.10, staff spec 4): approve lifts the ban, deny keeps it, remove
+// Deciding appeals and lifting bans: approve lifts the ban, deny keeps it, remove
 // lifts it; the note is kept as decision_reason (the ban's own reason never changes) and logged.
 import { getDb } from '../db/client'
 import { publish } from '../events/bus'

@@ -1,7 +1,7 @@
 // Board management for admins (issue 6.5; extra admin endpoints, as the contract has no board API): create boards
 // and change their name, description and flags. Thread ids and country codes are computed when a post is created
-// (contract 5.8, 5.9), so a changed flag applies to new posts. Every change is kept in the staff audit log (the
-// moderation log's action types are fixed by contract 5.10) and published after commit, so every process drops
+// at that moment, so a changed flag applies to new posts. Every change is kept in the staff audit log (the
+// moderation log's action types are a fixed list) and published after commit, so every process drops
 // the pages that show the board before the next request.
 import { z } from 'zod'
 import { getDb } from '../db/client'
@@ -15,7 +15,7 @@ import { type PublicBoard, THREADS_PER_PAGE, toPublicBoard } from './types'
 export const BOARD_NAME_MAX = 50
 export const BOARD_DESCRIPTION_MAX = 200
 
-/** Text per contract 0.4: CRLF → LF, trimmed, lengths in code points. */
+/** Text rules: CRLF → LF, trimmed, lengths in code points. */
 function text(label: string, max: number, required: boolean) {
   return z.string({ error: (iss) => (iss.input === undefined ? `${label} is required` : `${label} must be text`) })
     .transform(normalizeText)

@@ -38,7 +38,7 @@ function cachedBoards(): Promise<PublicBoard[]> {
   return loading
 }
 
-/** All boards, sorted by id (contract 2.2). */
+/** All boards, sorted by id. */
 export async function listBoards(): Promise<PublicBoard[]> {
   return [...(await cachedBoards())]
 }

@@ -1,4 +1,4 @@
-// The public Board object (contract 2.0).
+// The public Board object, as the API returns it.
 
 /** A board page shows 1–100 threads (a board holds at most 100 live ones); 15 unless an admin sets otherwise. */
 export const THREADS_PER_PAGE = { min: 1, max: 100, default: 15 } as const

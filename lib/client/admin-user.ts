@@ -1,6 +1,6 @@
 'use client'
 import { useSyncExternalStore } from 'react'
-// The admin user summary kept in browser storage under `adminUser` (staff spec 3). It only decides what the
+// The admin user summary kept in browser storage under `adminUser`. It only decides what the
 // admin screens show; the server checks the session cookie on every request.
 export interface StoredAdminUser { id: number; username: string; role: 'janitor' | 'moderator' | 'admin' }
 

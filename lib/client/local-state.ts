@@ -1,5 +1,5 @@
 'use client'
-// Visitor-local state in browser storage (visitor spec 3): hidden posts, threads and users, and the ids of the
+// Visitor-local state in browser storage: hidden posts, threads and users, and the ids of the
 // visitor's own posts (newest 1000) and threads (newest 100) with a lastUpdated time. These lists only decide
 // what the page shows; ownership is proven to the server by the poster-key cookie.
 import { useSyncExternalStore } from 'react'

@@ -1,4 +1,4 @@
-// Client-side checks of a chosen file (visitor spec 5); the server decides again by the file's bytes.
+// Client-side checks of a chosen file; the server decides again by the file's bytes.
 import { ALLOWED_MEDIA_TEXT } from '../media/content-types'
 
 export const MEDIA_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,video/mp4,video/webm,audio/mpeg,.png,.jpg,.jpeg,.webp,.gif,.mp4,.webm,.mp3'

@@ -1,5 +1,5 @@
 'use client'
-// Live updates for one room (visitor spec 4, 7): websocket first then polling, at most 3 reconnection
+// Live updates for one room: websocket first then polling, at most 3 reconnection
 // attempts 1–5 s apart, 20 s time-out. The room is (re)joined on every connect and left on unmount. Once a join
 // is acknowledged, `onJoined` lets the page fetch what happened while it was not in the room: after a reconnect,
 // and on the first join too, since the page may have been served from a cache (a CDN keeps it a few seconds) and

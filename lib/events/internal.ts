@@ -1,4 +1,4 @@
-// Events that change what pages show but are not realtime-channel events (contract 3 lists those): the page cache
+// Events that change what pages show but are not realtime-channel events (lib/realtime/events.ts lists those): the page cache
 // and the ban index listen to them. Published on the same bus, after commit.
 import type { DomainEvent } from '../realtime/events'
 

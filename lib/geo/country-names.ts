@@ -1,4 +1,4 @@
-// Country names from the maintained ISO 3166 table (i18n-iso-countries), plus the two codes of contract 5.9.
+// Country names from the maintained ISO 3166 table (i18n-iso-countries), plus our own LO (local network) and CF (proxy/CDN).
 import countries from 'i18n-iso-countries'
 import en from 'i18n-iso-countries/langs/en.json'
 
@@ -17,8 +17,8 @@ export function isKnownCountryCode(code: string): boolean {
 }
 
 /**
- * Every ISO country for the range-ban grid, by name; CF (shared by proxies/CDNs and the Central African Republic,
- * contract 5.9) first, under the name the rest of the app gives it.
+ * Every ISO country for the range-ban grid, by name; CF (shared by proxies/CDNs and the Central African Republic)
+ * first, under the name the rest of the app gives it.
  */
 export function allCountries(): { code: string; name: string }[] {
   const byName = Object.entries(countries.getNames('en', { select: 'official' }))

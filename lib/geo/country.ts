@@ -1,4 +1,4 @@
-// Country of a client address (contract 5.9): "LO" for loopback, private and link-local ranges; "CF" for
+// Country of a client address: "LO" for loopback, private and link-local ranges; "CF" for
 // configured proxy/CDN ranges (the real visitor is hidden behind them); otherwise the offline GeoLite2 country
 // database shipped on npm (@ip-location-db/geolite2-country-mmdb); null when the address is not found.
 import { createRequire } from 'node:module'

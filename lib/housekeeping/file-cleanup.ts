@@ -1,4 +1,4 @@
-// Housekeeping's file task (contract 5.6): every object in the active media storage that nothing references and
+// Housekeeping's file task: every object in the active media storage that nothing references and
 // that is older than an hour is deleted. Younger objects may belong to an upload whose post is not committed yet.
 // Objects are checked in batches, so memory stays bounded however large the bucket is.
 import { getDb } from '../db/client'

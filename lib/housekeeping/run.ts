@@ -1,4 +1,4 @@
-// One housekeeping run (contract 2.14, 5.6): the tasks in order, each reporting its own failure without stopping
+// One housekeeping run: the tasks in order, each reporting its own failure without stopping
 // the others, under a lock that admits one run at a time across every process of the deployment.
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'

@@ -1,4 +1,4 @@
-// The hourly housekeeping schedule of this process (contract 5.6): a run at start-up, then one every 60 minutes.
+// The hourly housekeeping schedule of this process: a run at start-up, then one every 60 minutes.
 // Every process may run the schedule; the job lock admits one run at a time, and a scheduled run is skipped
 // when another process has already run housekeeping within the period. State lives on globalThis because
 // server.ts and the Next bundle (the status route) each load this module.

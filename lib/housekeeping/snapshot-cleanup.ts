@@ -1,4 +1,4 @@
-// Housekeeping's snapshot task (contract 5.6, 5.7): moderation snapshots live 24 hours. Media they kept becomes
+// Housekeeping's snapshot task: moderation snapshots live 24 hours. Media they kept becomes
 // unreferenced and is removed by the file task, which runs after this one.
 import { getDb } from '../db/client'
 

@@ -1,4 +1,4 @@
-// What /admin/housekeeping and GET /api/admin/housekeeping/status show (contract 2.14): whether this process runs
+// What /admin/housekeeping and GET /api/admin/housekeeping/status show: whether this process runs
 // the hourly schedule, whether a run is executing anywhere, and the last finished run with its results.
 import { getDb } from '../db/client'
 import { isJobLocked } from './job-lock'

@@ -1,4 +1,4 @@
-// The one mapping from thrown errors to HTTP responses (contract 0.5). Anything that is not a DomainError
+// The one mapping from thrown errors to HTTP responses. Anything that is not a DomainError
 // is logged with a request id and answered as a bare 500: no stack, SQL, driver message or path leaks.
 import { randomUUID } from 'node:crypto'
 import { ZodError } from 'zod'

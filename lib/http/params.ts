@@ -1,4 +1,4 @@
-// Path parameters are validated before any lookup; a malformed id answers like an unknown one (contract 0.2).
+// Path parameters are validated before any lookup; a malformed id answers like an unknown one.
 import { NotFoundError } from '../errors'
 
 export type ParamParser<T> = (raw: string) => T

@@ -9,7 +9,7 @@ import { CLIENT_IP_HEADER } from './client-ip'
 import { isAllowedOrigin, siteOriginOf } from './origins'
 import { arrivedOverHttps } from './scheme'
 import { consume } from '../rate-limit/limits'
-import { RENDER_IDENTITY } from '../page-cache/render'
+import { RENDER_IDENTITY } from './client-ip'
 
 const JSON_LIMIT = 64 * 1024
 /** Deeper nesting than any endpoint accepts is refused before parsing (nested values reach echoing code paths). */
@@ -23,7 +23,7 @@ export interface RouteContext<P, Q, B> {
   params: P
   query: Q
   body: B
-  /** The client address per contract 0.6, computed by server.ts from the TCP peer and trusted proxy hops. */
+  /** The client address, computed by server.ts from the TCP peer and trusted proxy hops. */
   ip: string
 }
 
@@ -44,7 +44,7 @@ export function route<S extends ParamSpec = ParamSpec, Q extends z.ZodType | und
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') checkOrigin(req)
       const url = new URL(req.url)
-      // Contract 0.12: 600 API requests per minute per address; health checks are never limited, nor are the page
+      // 600 API requests per minute per address; health checks are never limited, nor are the page
       // cache's own renders (the visitor's request was counted before it, lib/page-cache/serve.ts).
       const ip = clientIp(req)
       if (url.pathname !== '/api/health' && ip !== RENDER_IDENTITY) await consume(ip, 'api')
@@ -110,7 +110,7 @@ export function jsonDepth(text: string): number {
   return deepest
 }
 
-/** Writes must come from the site's own origin or the allow-list (contract 0.1); requests without an Origin pass. */
+/** Writes must come from the site's own origin or the allow-list; requests without an Origin pass. */
 function checkOrigin(req: Request): void {
   const origin = req.headers.get('origin')
   if (!origin) return
@@ -120,7 +120,7 @@ function checkOrigin(req: Request): void {
   }
 }
 
-/** Handlers for the methods a path does not support: 405 with an Allow header (contract 0.1). */
+/** Handlers for the methods a path does not support: 405 with an Allow header. */
 export function methodNotAllowed(...allowed: string[]) {
   const handler = route({}, async () => json({ error: 'Method not allowed' }, 405, { Allow: allowed.join(', ') }))
   return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler }

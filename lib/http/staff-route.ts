@@ -1,5 +1,5 @@
 // The wrapper for staff routes under /api/admin: the route() checks plus the session, the caller's staff record
-// (401/403 by role) and, for state-changing methods, the CSRF token (contract 0.8–0.10).
+// (401/403 by role) and, for state-changing methods, the CSRF token.
 import type { z } from 'zod'
 import { getSession, type StaffSession } from '../auth/session'
 import { assertCsrf, requireStaff, type Staff } from '../auth/staff'

@@ -1,4 +1,4 @@
-// Post markup (visitor spec 5): a line starting with a single ">" is a green quote, a line starting with "<"
+// Post markup: a line starting with a single ">" is a green quote, a line starting with "<"
 // is red text, ">>123" links to a post, [spoiler]…[/spoiler] hides text, YouTube links become click-to-load
 // embeds and other http(s) links become plain links. The parser returns data, never HTML: components render
 // it with React, so user text is always escaped.
@@ -78,7 +78,7 @@ export function referencedPostIds(content: string): number[] {
   return ids
 }
 
-/** Display truncation (spec 5): the first `maxChars` code points or `maxLines` lines, whichever is shorter. */
+/** Display truncation: the first `maxChars` code points or `maxLines` lines, whichever is shorter. */
 export function truncate(content: string, maxChars: number, maxLines: number): { text: string; truncated: boolean } {
   const lines = content.split('\n')
   let text = lines.length > maxLines ? lines.slice(0, maxLines).join('\n') : content

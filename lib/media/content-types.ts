@@ -1,4 +1,7 @@
-// The stored media extensions and their content types (contract 5.7).
+// The stored media extensions and their content types.
+/** What kind of media a post carries, as the public Post's file_type says. */
+export type FileType = 'image' | 'video' | 'audio'
+
 export const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',

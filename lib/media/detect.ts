@@ -1,9 +1,9 @@
-// Decides an upload's type by its bytes (contract 5.7). The name is only cross-checked: a file whose
+// Decides an upload's type by its bytes. The name is only cross-checked: a file whose
 // extension names a *different* media type than its content (say PNG bytes called "clip.mp4") is refused as
 // a likely disguise; names without a media extension ("blob", "image") are judged by content alone.
 import { fileTypeFromBuffer } from 'file-type'
 import { InvalidFileTypeError } from '../errors'
-import type { FileType } from '../posts/types'
+import type { FileType } from './content-types'
 
 export interface DetectedMedia { ext: 'png' | 'jpg' | 'webp' | 'gif' | 'mp4' | 'webm' | 'mp3'; mime: string; fileType: FileType }
 

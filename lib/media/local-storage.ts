@@ -3,7 +3,7 @@ import { mkdir, readdir, rm, stat, statfs, writeFile, rename, access } from 'nod
 import { constants } from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { type MediaStorage, type StoredObject, isValidKey } from './storage'
+import { type MediaStorage, type StoredObject, isValidKey } from './storage-backend'
 
 // A file being written is named "<key>.<random>.tmp" until it is renamed to its key; a crash between the two
 // leaves the temporary file behind for housekeeping.

@@ -1,5 +1,5 @@
 // Frees stored media once nothing needs it: files are content-addressed, so another post may share one, and a
-// ban in force or an unexpired moderation snapshot keeps its file (contract 5.7). Call after commit.
+// ban in force or an unexpired moderation snapshot keeps its file. Call after commit.
 import { getDb } from '../db/client'
 import { getStorage } from './storage'
 

@@ -4,7 +4,7 @@ import {
   DeleteObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
 } from '@aws-sdk/client-s3'
 import type { Config } from '../config'
-import { type MediaStorage, type StoredObject, isValidKey } from './storage'
+import { type MediaStorage, type StoredObject, isValidKey } from './storage-backend'
 
 type S3Config = Extract<Config['media'], { kind: 's3' }>
 

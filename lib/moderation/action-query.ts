@@ -1,4 +1,4 @@
-// Query parameters shared by the action log and IP history routes (contract 2.13).
+// Query parameters shared by the action log and IP history routes.
 import { z } from 'zod'
 import { parseActionTypes, parseDate, type ActionFilters } from './actions'
 

@@ -1,5 +1,5 @@
-// Reading the moderation log (contract 2.13): the filtered action list, statistics and IP history, each
-// within the caller's board scope (contract 0.9).
+// Reading the moderation log: the filtered action list, statistics and IP history, each
+// within the caller's board scope.
 import { getDb } from '../db/client'
 import { ForbiddenError, ValidationError } from '../errors'
 import type { Staff } from '../auth/staff'

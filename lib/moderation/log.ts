@@ -1,4 +1,4 @@
-// The moderation log (contract 5.10): one table serves the action log, the dashboard, the statistics and the
+// The moderation log: one table serves the action log, the dashboard, the statistics and the
 // IP history. Written inside the transaction of the change it records.
 import type { Tx } from '../db/locks'
 import type { Staff } from '../auth/staff'

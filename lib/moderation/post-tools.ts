@@ -1,4 +1,4 @@
-// Staff tools on a single post (contract 2.12): IP lookup (also for posts deleted by staff in the last 24 hours,
+// Staff tools on a single post: IP lookup (also for posts deleted by staff in the last 24 hours,
 // from their snapshot; every lookup is audited) and colour changes (logged, live to both rooms).
 import { getDb } from '../db/client'
 import { ConflictError, NotFoundError, ValidationError } from '../errors'

@@ -1,4 +1,4 @@
-// Staff deletions keep each removed post for 24 hours (contract 5.7) so a ban can still be made from it; the
+// Staff deletions keep each removed post for 24 hours so a ban can still be made from it; the
 // media file stays while its snapshot exists, unless staff purge it.
 import type { Tx } from '../db/locks'
 

@@ -1,4 +1,4 @@
-// Deletion by staff (contract 2.3, 2.4, 2.12): a reason is required, the change is logged, every removed post is
+// Deletion by staff: a reason is required, the change is logged, every removed post is
 // kept as a 24-hour snapshot, and events go to both rooms after commit. Allowed in dead threads. Deleting an
 // opening post deletes the whole thread.
 import { getDb } from '../db/client'

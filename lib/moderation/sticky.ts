@@ -1,5 +1,5 @@
-// Setting and removing sticky (contract 2.12): logged, live to both rooms; removing it re-applies the thread
-// cap, which may kill threads (contract 5.3).
+// Setting and removing sticky: logged, live to both rooms; removing it re-applies the thread
+// cap, which may kill threads.
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'
 import { ConflictError, NotFoundError } from '../errors'

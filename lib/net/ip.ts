@@ -1,4 +1,4 @@
-// IP address handling shared by bans, poster ids and statistics (contract 0.6): IPv4-mapped IPv6 becomes
+// IP address handling shared by bans, poster ids and statistics: IPv4-mapped IPv6 becomes
 // IPv4, IPv6 is canonical compressed lowercase, and "the poster's /64" reduces IPv6 to its first 64 bits.
 import ipaddr from 'ipaddr.js'
 

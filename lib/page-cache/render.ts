@@ -8,8 +8,7 @@ import type { RenderedPage } from './store'
 import { policyForRenderedHtml } from '../http/content-security-policy'
 
 export const RENDER_HEADER = 'x-corkboard-render'
-/** The client identity of a cache render; lib/pages/visitor.ts skips the ban check for it. */
-export const RENDER_IDENTITY = 'page-cache'
+export { RENDER_IDENTITY } from '../http/client-ip'
 
 const SECRET = randomBytes(24).toString('base64url')
 // The headers of Next's answer worth replaying; caching headers are the cache's own.

@@ -1,9 +1,8 @@
 // What the board and thread pages need, as one call each: the domain reads plus the outcomes a page shows
 // instead of content (unknown board or thread, ban screen). Pages stay declarative; the API uses the same reads.
+// The page passes the visitor's address (lib/http/request-ip); a ban is waived for a valid staff session.
 import { cache } from 'react'
-import { headers } from 'next/headers'
 import { BannedError, NotFoundError } from '../errors'
-import { CLIENT_IP_HEADER } from '../http/client-ip'
 import { boardIdParam, idParam } from '../http/params'
 import { getBoardOrThrow } from '../boards/queries'
 import { assertNotBannedUnless } from '../bans/check'
@@ -13,11 +12,7 @@ import { referencedPostIds } from '../markup/parse'
 import { locatePosts } from '../posts/locate'
 import { countryName } from '../geo/country-names'
 import { resultsInThread, summaryOf } from '../surveys/queries'
-import type { BanBody } from '@/components/bans/ban-screen'
-
-async function visitorIp(): Promise<string> {
-  return (await headers()).get(CLIENT_IP_HEADER) ?? '0.0.0.0'
-}
+import type { BanBody } from '../bans/types'
 
 async function outcome<T>(load: () => Promise<T>): Promise<T | { kind: 'not-found'; what: string } | { kind: 'banned'; body: BanBody }> {
   try {
@@ -37,8 +32,7 @@ function pageParam(raw: string | undefined): number {
 }
 
 // cache(): generateMetadata and the page share one load per request.
-export const loadBoardPage = cache(async (rawBoardId: string, rawPage?: string) => {
-  const ip = await visitorIp()
+export const loadBoardPage = cache(async (ip: string, rawBoardId: string, rawPage?: string) => {
   return outcome(async () => {
     const board = await getBoardOrThrow(boardIdParam(rawBoardId))
     await assertNotBannedUnless(board.id, ip, isStaffCaller)
@@ -49,8 +43,7 @@ export const loadBoardPage = cache(async (rawBoardId: string, rawPage?: string) 
 })
 
 /** The board's dead threads that are still readable, for /board/{id}/archive. */
-export const loadArchivePage = cache(async (rawBoardId: string) => {
-  const ip = await visitorIp()
+export const loadArchivePage = cache(async (ip: string, rawBoardId: string) => {
   return outcome(async () => {
     const board = await getBoardOrThrow(boardIdParam(rawBoardId))
     await assertNotBannedUnless(board.id, ip, isStaffCaller)
@@ -60,8 +53,7 @@ export const loadArchivePage = cache(async (rawBoardId: string) => {
 })
 
 /** The board alone, for pages that post to it (ban-checked like the board itself). */
-export const loadBoardForPosting = cache(async (rawBoardId: string) => {
-  const ip = await visitorIp()
+export const loadBoardForPosting = cache(async (ip: string, rawBoardId: string) => {
   return outcome(async () => {
     const board = await getBoardOrThrow(boardIdParam(rawBoardId))
     await assertNotBannedUnless(board.id, ip, isStaffCaller)
@@ -69,8 +61,7 @@ export const loadBoardForPosting = cache(async (rawBoardId: string) => {
   })
 })
 
-export const loadThreadPage = cache(async (rawBoardId: string, rawThreadId: string) => {
-  const ip = await visitorIp()
+export const loadThreadPage = cache(async (ip: string, rawBoardId: string, rawThreadId: string) => {
   return outcome(async () => {
     const board = await getBoardOrThrow(boardIdParam(rawBoardId))
     await assertNotBannedUnless(board.id, ip, isStaffCaller)

@@ -1,9 +1,7 @@
-// Anonymous identities, all keyed hashes of the server's POSTER_ID_SECRET (contract 0.7, 5.5, 5.8). Each use
+// Anonymous identities, all keyed hashes of the server's POSTER_ID_SECRET. Each use
 // derives its own sub-key, so a value from one can never be replayed as another.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { getConfig } from '../config'
-import { crossOriginCookies } from '../http/origins'
-import { secureCookies } from '../http/secure-cookies'
 import { ipKey } from '../net/ip'
 
 export const POSTER_COOKIE = 'cb_poster'
@@ -15,27 +13,18 @@ function subKey(purpose: string): Buffer {
 
 const hmacHex = (purpose: string, message: string) => createHmac('sha256', subKey(purpose)).update(message).digest('hex')
 
-/** The poster key from the request's cookie, or a new 256-bit one (to be set on the response). */
-export function posterKeyFrom(cookieHeader: string | null): { key: string; isNew: boolean } {
-  const found = /(?:^|;\s*)cb_poster=([^;]+)/.exec(cookieHeader ?? '')?.[1]
-  if (found && POSTER_KEY.test(found)) return { key: found, isNew: false }
-  return { key: randomBytes(32).toString('base64url'), isNew: true }
-}
+/** A well-formed poster key: 256 bits in base64url. Anything else a client sends is ignored. */
+export const isPosterKey = (value: string) => POSTER_KEY.test(value)
 
-/** `https`: the request arrived over HTTPS (server.ts marks it); the cookie is then Secure. */
-export function posterCookie(key: string, https: boolean): string {
-  // A cross-origin client (CORS_ORIGINS) needs the cookie on its requests: SameSite=None, which requires Secure.
-  if (crossOriginCookies()) return `${POSTER_COOKIE}=${key}; Path=/; Max-Age=31536000; HttpOnly; SameSite=None; Secure`
-  const secure = secureCookies(https) ? '; Secure' : ''
-  return `${POSTER_COOKIE}=${key}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`
-}
+/** A new 256-bit poster key, for a caller that has none (to be set on the response). */
+export const newPosterKey = () => randomBytes(32).toString('base64url')
 
 export const ownerKeyHash = (posterKey: string) => hmacHex('owner', posterKey)
 
-export function isOwner(cookieHeader: string | null, storedHash: string): boolean {
-  const found = /(?:^|;\s*)cb_poster=([^;]+)/.exec(cookieHeader ?? '')?.[1]
-  if (!found || !POSTER_KEY.test(found)) return false
-  const a = Buffer.from(ownerKeyHash(found), 'hex')
+/** Whether the caller's poster key (null: it has none) is the one a post was made with. */
+export function isOwner(posterKey: string | null, storedHash: string): boolean {
+  if (!posterKey || !isPosterKey(posterKey)) return false
+  const a = Buffer.from(ownerKeyHash(posterKey), 'hex')
   const b = Buffer.from(storedHash, 'hex')
   return a.length === b.length && timingSafeEqual(a, b)
 }

@@ -1,4 +1,4 @@
-// Deleting posts and threads from the public routes (contract 2.3, 2.4). Authority in the contract's order:
+// Deleting posts and threads from the public routes. Authority, checked in this order:
 // 1. the owner (poster key) of a live thread: final, no reason, nothing logged, media freed at once;
 // 2. staff with rights on the board: CSRF token and a reason, logged, 24-hour snapshots (lib/moderation);
 // 3. an owner in a dead thread: 409;  4. anyone else: 403.
@@ -13,14 +13,18 @@ import { isOwner } from '../posters/identity'
 import { publish } from '../events/bus'
 import { releaseMedia } from '../media/release'
 import { assertCanModerate, assertCsrf, currentStaff, type Staff } from '../auth/staff'
-import type { StaffSession } from '../auth/session'
+import type { SessionData } from '../auth/session'
 import { requireReason, staffDeletePost, staffDeleteThread } from '../moderation/staff-delete'
 
+/** Who asks, as the route read it from the request. */
 export interface DeleteCaller {
   ip: string
-  cookieHeader: string | null
-  session: StaffSession
-  csrfHeader: string | null
+  /** From the cb_poster cookie; null when the caller has none. */
+  posterKey: string | null
+  /** The staff session's contents (empty for visitors). */
+  session: SessionData
+  /** The X-CSRF-Token header; staff deletions need it to match the session's token. */
+  csrfToken: string | null
   body: { reason?: string; purgeMedia?: boolean }
 }
 
@@ -40,7 +44,7 @@ async function authorityFor(boardId: string, threadId: number, caller: DeleteCal
 function staffOrRefuse(a: Authority, owner: boolean, caller: DeleteCaller, boardId: string, what: 'thread' | 'post') {
   if (a.staff) {
     assertCanModerate(a.staff, boardId)
-    assertCsrf(caller.session, caller.csrfHeader)
+    assertCsrf(caller.session, caller.csrfToken)
     return { staff: a.staff, purgeMedia: caller.body.purgeMedia === true,
       reason: requireReason(caller.body.reason, what === 'thread' ? 'Please provide a reason for deletion' : 'Reason is required') }
   }
@@ -61,7 +65,7 @@ export async function deleteThread(boardId: string, threadId: number, caller: De
   const a = await authorityFor(boardId, threadId, caller)
   const db = await getDb()
   const op = await db.post.findFirst({ where: { threadId, isOp: true }, select: { ownerKeyHash: true } })
-  const owner = Boolean(op && isOwner(caller.cookieHeader, op.ownerKeyHash))
+  const owner = Boolean(op && isOwner(caller.posterKey, op.ownerKeyHash))
   if (!a.staff) await consume(caller.ip, 'visitorDelete')
   if (owner && !a.thread.isDead) {
     await removeOwnThread(boardId, threadId)
@@ -76,7 +80,7 @@ export async function deletePost(boardId: string, threadId: number, postId: numb
   const post = await db.post.findUnique({ where: { id: postId } })
   if (!post || post.threadId !== threadId) throw new NotFoundError('Post not found')
   if (!a.staff) await consume(caller.ip, 'visitorDelete')
-  const owner = isOwner(caller.cookieHeader, post.ownerKeyHash)
+  const owner = isOwner(caller.posterKey, post.ownerKeyHash)
 
   if (owner && !a.thread.isDead) {
     if (post.isOp) {
@@ -86,7 +90,7 @@ export async function deletePost(boardId: string, threadId: number, postId: numb
     const postCount = await db.$transaction(async (tx) => {
       await lockRow(tx, 'threads', threadId)
       await tx.post.delete({ where: { id: postId } })
-      // Deletions lower the count and never change the bump time (contract 5.1).
+      // Deletions lower the count and never change the bump time.
       return (await tx.thread.update({ where: { id: threadId }, data: { postCount: { decrement: 1 } } })).postCount
     })
     publish({ name: 'post_deleted', payload: { postId, threadId, boardId, postCount } })

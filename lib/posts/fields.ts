@@ -1,4 +1,4 @@
-// Field rules for new threads and replies (visitor spec 5, contract 2.3/2.4), with the contract's messages.
+// Field rules for new threads and replies, with the API's error messages.
 // Every failing field is reported; the named errors "Content too long" and "No content" are used when they
 // are the only problem.
 import { ValidationError, type FieldIssue } from '../errors'

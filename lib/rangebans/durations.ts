@@ -1,4 +1,4 @@
-// Range-ban durations offered by the create modal (staff spec 2); default 30 Days, Permanent sends no expiry (spec 5).
+// Range-ban durations offered by the create modal; default 30 Days, Permanent sends no expiry.
 import { expiryIn } from '../bans/durations'
 
 export interface RangebanDuration { value: string; label: string; hours: number | null }

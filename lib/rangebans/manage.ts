@@ -1,4 +1,4 @@
-// Range bans for admins (contract 2.11): list in force, create (normalised, no duplicate in force), statistics,
+// Range bans for admins: list in force, create (normalised, no duplicate in force), statistics,
 // soft removal. Creation and removal are logged. Enforcement starts with the next request (lib/bans/check.ts).
 import { getDb } from '../db/client'
 import { publish } from '../events/bus'

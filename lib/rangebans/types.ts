@@ -1,4 +1,4 @@
-// The Rangeban object (contract 2.0).
+// The Rangeban object, as the API returns it.
 import type { RangeBan } from '../db/generated/sqlite/client.ts'
 import { countryName } from '../geo/country-names'
 

@@ -1,4 +1,4 @@
-// Normalised range-ban values (contract 2.11): a country code (known ISO code or CF; LO is refused), a bare AS
+// Normalised range-ban values: a country code (known ISO code or CF; LO is refused), a bare AS
 // number, or a CIDR range with host bits zeroed and a prefix of at least /8 (IPv4) or /16 (IPv6).
 import ipaddr from 'ipaddr.js'
 import { ValidationError } from '../errors'

@@ -1,4 +1,4 @@
-// Rate limits of contract 0.12, per client address unless stated. In-memory per process by default;
+// Rate limits, per client address unless stated. In-memory per process by default;
 // rate-limiter-flexible keeps the same counters in Redis when REDIS_URL is set (shared across processes), and
 // counts in memory while Redis is away or stuck (lib/rate-limit/failover.ts).
 import type { Redis } from 'ioredis'

@@ -1,4 +1,4 @@
-// Staff accounts for admins (contract 2.9). Deactivation and password changes end the user's sessions (their
+// Staff accounts for admins. Deactivation and password changes end the user's sessions (their
 // session generation moves on); an admin cannot deactivate or demote themself, and one active admin remains.
 import { z } from 'zod'
 import { getDb } from '../db/client'

@@ -1,4 +1,4 @@
-// Staff user fields (contract 2.9).
+// Staff user fields.
 import { z } from 'zod'
 
 export const ROLES = ['janitor', 'moderator', 'admin'] as const

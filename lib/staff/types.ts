@@ -1,4 +1,4 @@
-// The AdminUser object (contract 2.0).
+// The AdminUser object, as the API returns it.
 import type { Role } from './schemas'
 
 export interface AdminUser {

@@ -1,4 +1,4 @@
-// Housekeeping's statsCleanup (contract 5.6): roll complete hours and days up, then delete raw rows older than
+// Housekeeping's statsCleanup: roll complete hours and days up, then delete raw rows older than
 // 35 days (all of them rolled up by then) and the salts of past days.
 import { getDb } from '../db/client'
 import { rollUpStats, rolledUntilDay } from './rollup'

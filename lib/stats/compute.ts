@@ -1,4 +1,4 @@
-// Computing the public statistics (contract 2.7, 5.11) from roll-ups and raw rows; see windows.ts for how a
+// Computing the public statistics from roll-ups and raw rows; see windows.ts for how a
 // window is split between them.
 import { listBoards } from '../boards/queries'
 import { countryName } from '../geo/country-names'

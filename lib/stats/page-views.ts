@@ -1,4 +1,4 @@
-// Page views (contract 5.11): server.ts reports every response; those that delivered a public page's HTML, or the
+// Page views: server.ts reports every response; those that delivered a public page's HTML, or the
 // page data of a client-side navigation to one, are hashed at once and written in batches, so serving a page never
 // waits for the database. The buffer is shared by server.ts and the Next bundle (globalThis), so computing the
 // statistics can flush it first.

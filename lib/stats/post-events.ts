@@ -1,4 +1,4 @@
-// Posts for statistics (contract 5.11): every created thread or reply is one row, written in the creating
+// Posts for statistics: every created thread or reply is one row, written in the creating
 // transaction, with the poster's country whatever the board's flag setting; deletions never lower the counts.
 import { visitorHash } from './salt'
 import { minuteOf } from './time'

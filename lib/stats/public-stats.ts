@@ -1,4 +1,4 @@
-// The public statistics as served (contract 2.7): computed at most once per STATS_REFRESH_SECONDS (5 minutes by
+// The public statistics as served: computed at most once per STATS_REFRESH_SECONDS (5 minutes by
 // default) per process, by one computation however many readers ask meanwhile. Page views still waiting in this
 // process's buffer are written first, so the figures include every view this process has served.
 import { getConfig } from '../config'

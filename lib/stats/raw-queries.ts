@@ -39,7 +39,7 @@ export async function rawHours(from: number, to: number): Promise<Map<number, Ho
   return hours
 }
 
-/** Figures per country code; rows without a known country are left out (contract 2.7). */
+/** Figures per country code; rows without a known country are left out. */
 export async function rawCountries(from: number, to: number): Promise<Map<string, CountryFigures>> {
   const db = await getDb()
   const [views, posts] = await Promise.all([

@@ -1,4 +1,4 @@
-// Roll-ups (contract 5.11): every complete UTC hour is summarised once into stats_hourly, and every complete UTC
+// Roll-ups: every complete UTC hour is summarised once into stats_hourly, and every complete UTC
 // day into the daily, per-board and per-country tables; all are kept indefinitely. Both are rolled in order,
 // empty hours and days included, so the newest row of each table is its watermark: everything before it is
 // rolled up, nothing after. Housekeeping rolls up once an hour (lib/stats/cleanup.ts).

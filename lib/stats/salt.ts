@@ -1,4 +1,4 @@
-// The daily salts of visitor hashes (contract 5.11): one random secret per UTC day, shared by every process through
+// The daily salts of visitor hashes: one random secret per UTC day, shared by every process through
 // the database, never sent anywhere, and discarded once its day is over (after a one-hour grace period), so a
 // stored hash can no longer be linked to an address.
 import { createHmac, randomBytes } from 'node:crypto'

@@ -1,4 +1,4 @@
-// The public statistics objects (contract 2.7).
+// The public statistics objects, as the API returns them.
 export interface StatsOverview {
   overall: { uniqueVisitorsLifetime: number; uniqueVisitorsMonth: number; uniqueVisitorsDay: number; uniqueVisitorsHour: number }
   boards: { boardId: string; boardName: string; postsHour: number; postsDay: number; postsMonth: number; postsLifetime: number }[]
@@ -20,5 +20,5 @@ export interface HourlyStats {
 
 export const MAX_HOURS = 168
 
-/** What /stats shows when the figures cannot be loaded (staff-and-stats spec 8). */
+/** What /stats shows when the figures cannot be loaded. */
 export const STATS_FAILED = 'Failed to load statistics. Please try again later.'

@@ -1,4 +1,4 @@
-// Attaching a poll to a post (contract 2.5): board → ban → thread → post → archived → owner → existing →
+// Attaching a poll to a post: board → ban → thread → post → archived → owner → existing →
 // rate limit → body. Only the post's owner (poster key) may attach one, once.
 import { publish } from '../events/bus'
 import { getDb } from '../db/client'
@@ -10,9 +10,9 @@ import { isOwner } from '../posters/identity'
 import { parseNewSurvey } from './schemas'
 import { toSurveyDto } from './queries'
 
-export interface CreateSurveyInput { boardId: string; threadId: number; postId: number; ip: string; cookieHeader: string | null; body: unknown }
+export interface CreateSurveyInput { boardId: string; threadId: number; postId: number; ip: string; posterKey: string | null; body: unknown }
 
-export async function createSurvey({ boardId, threadId, postId, ip, cookieHeader, body }: CreateSurveyInput) {
+export async function createSurvey({ boardId, threadId, postId, ip, posterKey, body }: CreateSurveyInput) {
   await getBoardOrThrow(boardId)
   await assertNotBanned(boardId, ip)
   const db = await getDb()
@@ -21,7 +21,7 @@ export async function createSurvey({ boardId, threadId, postId, ip, cookieHeader
   const post = await db.post.findUnique({ where: { id: postId }, select: { threadId: true, ownerKeyHash: true, survey: { select: { id: true } } } })
   if (!post || post.threadId !== threadId) throw new NotFoundError('Post not found')
   if (thread.isDead) throw new ConflictError('Cannot create surveys in archived threads')
-  if (!isOwner(cookieHeader, post.ownerKeyHash)) throw new ForbiddenError('Only the post owner can attach a survey')
+  if (!isOwner(posterKey, post.ownerKeyHash)) throw new ForbiddenError('Only the post owner can attach a survey')
   if (post.survey) throw new ConflictError('Post already has a survey attached')
   await consume(ip, 'surveyCreate')
   const { surveyType, question, options } = parseNewSurvey(body)

@@ -1,4 +1,4 @@
-// Survey reads (contract 2.5): the survey with options and the caller's response, results and correlations.
+// Survey reads: the survey with options and the caller's response, results and correlations.
 // Results and summaries of many surveys come from grouped queries, so pages render them in a fixed number of
 // statements. Response counts of many polls are grouped over just their responses: Prisma's `_count` include
 // joins a count of the whole survey_responses table, which PostgreSQL narrows only for a poll read by its key.
@@ -119,7 +119,7 @@ export async function getSurveyCorrelations(boardId: string, surveyId: number) {
   return { survey_id: survey.id, survey_type: survey.surveyType, total_responses: survey._count.responses, correlations: await correlationsOf(survey) }
 }
 
-/** Pairs of options chosen together (contract 5.5), most frequent first. */
+/** Pairs of options chosen together, most frequent first. */
 async function correlationsOf(survey: SurveyRow): Promise<Correlation[]> {
   const db = await getDb()
   const rows = await db.$queryRaw<{ o1: number | bigint; o2: number | bigint; c: number | bigint }[]>`

@@ -1,4 +1,4 @@
-// Survey creation and vote bodies (contract 2.5), with the contract's messages. Checked after the existence,
+// Survey creation and vote bodies, with the API's error messages. Checked after the existence,
 // archive and ownership checks, so the route reads the body without judging it.
 import { ValidationError, type FieldIssue } from '../errors'
 import { codePoints, normalizeText } from '../text/normalize'

@@ -1,4 +1,4 @@
-// Survey objects of contract 2.5.
+// Survey objects, as the API returns them.
 export type SurveyType = 'single' | 'multiple'
 
 export interface SurveyOptionDto { id: number; option_text: string; option_order: number }
@@ -38,7 +38,7 @@ export interface Correlation {
   correlation_percentage: number
 }
 
-/** round(100·part/total, 2), half away from zero, in integer arithmetic (contract 0.4, 5.5); 0 when total is 0. */
+/** round(100·part/total, 2), half away from zero, in integer arithmetic; 0 when total is 0. */
 export function percentage(part: number, total: number): number {
   if (total === 0) return 0
   return Math.floor((20000 * part + total) / (2 * total)) / 100

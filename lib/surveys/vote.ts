@@ -1,4 +1,4 @@
-// Voting (contract 2.5, 5.5): one response per voter (HMAC of the IP or IPv6 /64) per survey; a vote replaces
+// Voting: one response per voter (HMAC of the IP or IPv6 /64) per survey; a vote replaces
 // the voter's whole option set atomically, a rescind deletes it. survey_vote goes out after commit.
 import { getDb } from '../db/client'
 import { assertNotBanned } from '../bans/check'

@@ -1,4 +1,4 @@
-// Creating a thread (contract 2.3): board → ban → rate limit (checked) → file size → fields → media type → rate
+// Creating a thread: board → ban → rate limit (checked) → file size → fields → media type → rate
 // limit (counted), then one
 // transaction that inserts the thread and its opening post and applies the thread cap. Events go out after
 // commit; a failure at any point leaves no row and no file behind.

@@ -13,7 +13,7 @@ import { type PublicThread, type ThreadSummary, toPublicThread } from './types'
 
 const BOARD_ORDER = [{ isSticky: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }] as const
 
-/** Live threads of a board: sticky first, then last bump, then id (contract 5.2), with OP and latest replies. */
+/** Live threads of a board: sticky first, then last bump, then id, with OP and latest replies. */
 export async function listBoardThreads(boardId: string): Promise<ThreadSummary[]> {
   const db = await getDb()
   const [threads, postIds] = await Promise.all([

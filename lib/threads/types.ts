@@ -1,4 +1,4 @@
-// The public Thread and ThreadSummary objects (contract 2.0).
+// The public Thread and ThreadSummary objects, as the API returns them.
 import type { Thread } from '../db/generated/sqlite/client.ts'
 import type { PublicPost } from '../posts/types'
 

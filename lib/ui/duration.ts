@@ -1,4 +1,4 @@
-// Durations on the housekeeping screen (staff spec 2): ms under a second, seconds under a minute, else minutes.
+// Durations on the housekeeping screen: ms under a second, seconds under a minute, else minutes.
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`
   // Truncated, not rounded: 59 999 ms must not read as "60.00s".

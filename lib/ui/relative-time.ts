@@ -1,4 +1,4 @@
-// "just now", "5 minutes ago", "2 hours ago", "3 days ago" (visitor spec 2, timestamps).
+// "just now", "5 minutes ago", "2 hours ago", "3 days ago", as timestamps are shown to visitors.
 export function relativeTime(iso: string, now = Date.now()): string {
   const seconds = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 1000))
   if (seconds < 60) return 'just now'

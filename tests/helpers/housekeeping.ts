@@ -1,4 +1,4 @@
-// The housekeeping scenario shared by the local-disk and S3 tests (contract 5.4, 5.6): a clock moved 49 hours
+// The housekeeping scenario shared by the local-disk and S3 tests: a clock moved 49 hours
 // forward, threads dead for 49 and 47 hours, a live thread, and orphaned files older and younger than an hour.
 import { expect } from 'vitest'
 import { randomBytes } from 'node:crypto'

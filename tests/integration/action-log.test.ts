@@ -1,4 +1,4 @@
-// The moderation log read back (contract 2.13): filters, paging, statistics for moderators, IP history, scope.
+// The moderation log read back: filters, paging, statistics for moderators, IP history, scope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../helpers/server'
 import { createStaff, StaffClient } from '../helpers/staff'

@@ -1,4 +1,4 @@
-// Bans and appeals (contract 0.11, 2.6, 2.10): role limits, board scope, enforcement, the banned-post mark,
+// Bans and appeals: role limits, board scope, enforcement, the banned-post mark,
 // one appeal per ban, decisions and removal, each logged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../helpers/server'

@@ -1,4 +1,4 @@
-// Contract 0.6: the client address is the TCP peer unless trusted proxy hops are configured; forwarded and
+// The client address is the TCP peer unless trusted proxy hops are configured; forwarded and
 // look-alike headers from the client never change it. Observed through a ban on the spoofed address.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../helpers/server'

@@ -1,4 +1,4 @@
-// Cross-origin clients (contract 0.1): only allow-listed origins get CORS answers with credentials, may write,
+// Cross-origin clients: only allow-listed origins get CORS answers with credentials, may write,
 // may open sockets, and then both cookies are SameSite=None; Secure. The default deployment has no CORS.
 import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

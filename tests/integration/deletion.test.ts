@@ -1,4 +1,4 @@
-// Deleting one's own posts and threads with the poster key (contract 0.7, 2.3, 2.4).
+// Deleting one's own posts and threads with the poster key.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { io as connect } from 'socket.io-client'

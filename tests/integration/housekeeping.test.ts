@@ -1,4 +1,4 @@
-// Housekeeping (contract 2.14, 5.6) on local disk: the endpoints, one run at a time across processes, and the
+// Housekeeping on local disk: the endpoints, one run at a time across processes, and the
 // tasks judged by a clock moved 49 hours forward.
 import { mkdir, utimes, writeFile, access } from 'node:fs/promises'
 import path from 'node:path'

@@ -1,4 +1,4 @@
-// Staff moderation of posts and threads (contract 2.3, 2.4, 2.12, 5.7, 5.10): roles, board scope, CSRF,
+// Staff moderation of posts and threads: roles, board scope, CSRF,
 // reasons, the moderation log, 24-hour snapshots and live events.
 import { existsSync } from 'node:fs'
 import path from 'node:path'

@@ -14,7 +14,7 @@ interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   path: () => string
   body?: () => unknown
-  /** Least role allowed (contract 0.9). */
+  /** Least role allowed. */
   role: Rank
   /** Acts on board `diy`: staff assigned only to `tech` are refused. */
   scoped?: boolean

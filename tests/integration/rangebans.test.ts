@@ -1,4 +1,4 @@
-// Range bans (contract 0.11, 2.11): country by the offline GeoIP database, ASN by the offline ASN table, and
+// Range bans: country by the offline GeoIP database, ASN by the offline ASN table, and
 // CIDR ranges; admin-only management with normalised values; enforcement from the next request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../helpers/server'

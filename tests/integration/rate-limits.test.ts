@@ -1,4 +1,4 @@
-// Creation limits of contract 0.12 with their defaults: 3 threads per 15 minutes per address. Each test uses a
+// Creation limits with their defaults: 3 threads per 15 minutes per address. Each test uses a
 // random IPv6 address so that repeated runs (the Redis counters outlive a run) never meet old counts.
 import { randomBytes } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Socket limits (contract 0.12, 3): connections per address per minute, joins per socket per minute, and the
+// Socket limits: connections per address per minute, joins per socket per minute, and the
 // origin check on the handshake.
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Staff authentication (contract 0.8, 0.10, 2.8): CSRF-protected login, uniform failures, rate-limited
+// Staff authentication: CSRF-protected login, uniform failures, rate-limited
 // guessing, sessions re-checked against the database on every request, logout ending every session.
 import { randomBytes } from 'node:crypto'
 import { sealData } from 'iron-session'

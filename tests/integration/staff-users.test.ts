@@ -1,4 +1,4 @@
-// Staff accounts (contract 2.9): admins only; validation, uniqueness, and changes that end sessions.
+// Staff accounts: admins only; validation, uniqueness, and changes that end sessions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../helpers/server'
 import { createStaff, StaffClient } from '../helpers/staff'

@@ -1,4 +1,4 @@
-// Public statistics (contract 2.7, 5.11): a scripted burst of visits and posts counted exactly; what is and is not
+// Public statistics: a scripted burst of visits and posts counted exactly; what is and is not
 // a page view; the hourly series; no raw address kept; and roll-ups that leave every figure unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../helpers/server'

@@ -1,4 +1,4 @@
-// Polls through the real server (contract 2.5, 5.5). Voters are told apart by address, so the server trusts one
+// Polls through the real server. Voters are told apart by address, so the server trusts one
 // proxy hop and each voter posts from its own X-Forwarded-For address.
 import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -23,7 +23,7 @@ describe('ipKey', () => {
   })
 })
 
-describe('resolveClientIp (contract 0.6)', () => {
+describe('resolveClientIp', () => {
   it('uses the TCP peer and ignores X-Forwarded-For without trusted hops', () => {
     expect(resolveClientIp('::ffff:10.0.0.5', '198.51.100.9', 0)).toBe('10.0.0.5')
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatDuration } from '@/lib/ui/duration'
 
-describe('housekeeping durations (staff spec 2)', () => {
+describe('housekeeping durations', () => {
   it('shows ms under a second, seconds under a minute, minutes beyond', () => {
     expect(formatDuration(0)).toBe('0ms')
     expect(formatDuration(999)).toBe('999ms')

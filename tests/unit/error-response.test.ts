@@ -11,7 +11,7 @@ async function answer(err: unknown) {
   return { status: res.status, body: await res.json(), headers: res.headers }
 }
 
-describe('errorResponse (contract 0.5)', () => {
+describe('errorResponse', () => {
   it.each([
     [ValidationError.field('topic', 'Topic is required'), 400, { error: 'Validation failed', details: [{ field: 'topic', message: 'Topic is required' }] }],
     [ValidationError.field('content', 'Content must be 2000 characters or less', 'Content too long'), 400,

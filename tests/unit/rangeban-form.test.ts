@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_RANGEBAN_DURATION, RANGEBAN_DURATIONS, rangebanExpiry } from '@/lib/rangebans/durations'
 import { banValueProblem } from '@/lib/rangebans/values'
 
-describe('range-ban create modal (staff spec 2, 5)', () => {
+describe('range-ban create modal', () => {
   it('offers the spec durations, 30 Days by default; Permanent sends no expiry', () => {
     expect(RANGEBAN_DURATIONS.map((d) => d.label)).toEqual(['1 Hour', '6 Hours', '1 Day', '3 Days', '1 Week', '30 Days', '90 Days', '1 Year', 'Permanent'])
     expect(RANGEBAN_DURATIONS.find((d) => d.value === DEFAULT_RANGEBAN_DURATION)?.label).toBe('30 Days')

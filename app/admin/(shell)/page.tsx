@@ -1,2 +1,2 @@
-// /admin shows the dashboard (staff spec 2).
+// /admin shows the dashboard.
 export { default, metadata } from './dashboard/page'

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { loadBoardPage } from '@/lib/pages/visitor'
+import { requestIp } from '@/lib/http/request-ip'
 import { BoardHeader } from '@/components/board/board-header'
 import { BoardView } from '@/components/board/board-view'
 import { PageLinks } from '@/components/board/page-links'
@@ -17,7 +18,7 @@ const pageOf = async (searchParams: Props['searchParams']) => {
 }
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const page = await loadBoardPage((await params).boardId, await pageOf(searchParams))
+  const page = await loadBoardPage(await requestIp(), (await params).boardId, await pageOf(searchParams))
   if (page.kind === 'banned') return { title: 'Banned', robots: { index: false } }
   if (page.kind !== 'ok') return { title: 'Page not found', robots: { index: false } }
   const suffix = page.page > 1 ? ` (page ${page.page})` : ''
@@ -30,7 +31,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 
 export default async function BoardPage({ params, searchParams }: Props) {
   const { boardId } = await params
-  const page = await loadBoardPage(boardId, await pageOf(searchParams))
+  const page = await loadBoardPage(await requestIp(), boardId, await pageOf(searchParams))
   if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
   if (page.kind === 'not-found') notFound()
   const links = (label: string) => <PageLinks boardId={page.board.id} page={page.page} pageCount={page.pageCount} label={label} />

@@ -4,10 +4,9 @@
 import { cookies, headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip'
-import { arrivedOverHttps } from '@/lib/http/scheme'
 import { consume } from '@/lib/rate-limit/limits'
 import { boardIdParam, idParam } from '@/lib/http/params'
-import { posterCookie, posterKeyFrom } from '@/lib/posters/identity'
+import { posterCookie, posterFromHeaders } from '@/lib/http/poster'
 import { createReply } from '@/lib/posts/create-reply'
 import { isStaffCaller } from '@/lib/auth/staff-caller'
 import { createThread } from '@/lib/threads/create-thread'
@@ -18,7 +17,7 @@ async function visitor() {
   const h = await headers()
   const ip = h.get(CLIENT_IP_HEADER) ?? '0.0.0.0'
   await consume(ip, 'api')
-  return { ip, poster: { ...posterKeyFrom(h.get('cookie')), https: arrivedOverHttps(h) } }
+  return { ip, poster: posterFromHeaders(h) }
 }
 
 /** Sets the poster cookie exactly as the API's Set-Cookie would. */

@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { loadArchivePage } from '@/lib/pages/visitor'
+import { requestIp } from '@/lib/http/request-ip'
 import { DEAD_THREAD_RETENTION_HOURS } from '@/lib/threads/types'
 import { formatTimestamp, timeUntil } from '@/lib/ui/relative-time'
 import { BoardHeader } from '@/components/board/board-header'
@@ -12,7 +13,7 @@ export const dynamic = 'force-dynamic'
 type Props = { params: Promise<{ boardId: string }> }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const page = await loadArchivePage((await params).boardId)
+  const page = await loadArchivePage(await requestIp(), (await params).boardId)
   if (page.kind !== 'ok') return { title: page.kind === 'banned' ? 'Banned' : 'Page not found', robots: { index: false } }
   return { title: `Archive - /${page.board.id}/ - ${page.board.name}`, alternates: { canonical: `/board/${page.board.id}/archive` } }
 }
@@ -24,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function ArchivePage({ params }: Props) {
   const { boardId } = await params
-  const page = await loadArchivePage(boardId)
+  const page = await loadArchivePage(await requestIp(), boardId)
   if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
   if (page.kind === 'not-found') notFound()
   return (

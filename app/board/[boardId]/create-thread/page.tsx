@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { loadBoardForPosting } from '@/lib/pages/visitor'
+import { requestIp } from '@/lib/http/request-ip'
 import { BoardHeader } from '@/components/board/board-header'
 import { BanScreen } from '@/components/bans/ban-screen'
 import { CreateThreadForm } from '@/components/thread/create-thread-form'
@@ -15,7 +16,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function CreateThreadPage({ params }: Props) {
   const { boardId } = await params
-  const page = await loadBoardForPosting(boardId)
+  const page = await loadBoardForPosting(await requestIp(), boardId)
   if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
   if (page.kind === 'not-found') notFound()
   return (

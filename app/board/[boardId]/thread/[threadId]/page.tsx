@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { loadThreadPage } from '@/lib/pages/visitor'
+import { requestIp } from '@/lib/http/request-ip'
 import { BUMP_LIMIT } from '@/lib/threads/types'
 import { ThreadView } from '@/components/thread/thread-view'
 import { BanScreen } from '@/components/bans/ban-screen'
@@ -12,7 +13,7 @@ type Props = { params: Promise<{ boardId: string; threadId: string }>; searchPar
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { boardId, threadId } = await params
-  const page = await loadThreadPage(boardId, threadId)
+  const page = await loadThreadPage(await requestIp(), boardId, threadId)
   if (page.kind === 'banned') return { title: 'Banned', robots: { index: false } }
   if (page.kind !== 'ok') return { title: 'Page not found', robots: { index: false } }
   const op = page.posts[0]
@@ -26,7 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ThreadPage({ params, searchParams }: Props) {
   const { boardId, threadId } = await params
   const { quote } = await searchParams
-  const page = await loadThreadPage(boardId, threadId)
+  const page = await loadThreadPage(await requestIp(), boardId, threadId)
   if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
   if (page.kind === 'not-found') notFound()
   const quoteId = quote && /^[1-9][0-9]{0,9}$/.test(quote) && !page.thread.is_dead ? Number(quote) : undefined

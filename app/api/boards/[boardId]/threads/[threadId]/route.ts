@@ -6,6 +6,7 @@ import { getBoardOrThrow } from '@/lib/boards/queries'
 import { getThreadOrThrow } from '@/lib/threads/queries'
 import { deleteThread } from '@/lib/posts/delete'
 import { getSession } from '@/lib/auth/session'
+import { posterKeyOf } from '@/lib/http/poster'
 import { DEAD_THREAD_RETENTION_HOURS, THREAD_CONFIG } from '@/lib/threads/types'
 
 const params = { boardId: boardIdParam, threadId: idParam('Thread not found') }
@@ -22,7 +23,7 @@ export const GET = route({ params }, async ({ params }) => {
 // DELETE /api/boards/{boardId}/threads/{threadId} – by the opening poster (poster key) or by staff (reason, CSRF)
 export const DELETE = route({ params, body: z.object({ reason: z.string().max(2000).optional(), purgeMedia: z.boolean().optional() }) },
   async ({ req, params, ip, body }) => json(await deleteThread(params.boardId, params.threadId, {
-    ip, body, cookieHeader: req.headers.get('cookie'), csrfHeader: req.headers.get('x-csrf-token'), session: await getSession(),
+    ip, body, posterKey: posterKeyOf(req.headers), csrfToken: req.headers.get('x-csrf-token'), session: await getSession(),
   })))
 
 export const { POST, PUT, PATCH } = methodNotAllowed('GET', 'DELETE')

@@ -3,6 +3,7 @@ import { route, methodNotAllowed } from '@/lib/http/route'
 import { json } from '@/lib/http/error-response'
 import { boardIdParam, idParam } from '@/lib/http/params'
 import { getSession } from '@/lib/auth/session'
+import { posterKeyOf } from '@/lib/http/poster'
 import { deletePost } from '@/lib/posts/delete'
 
 const params = { boardId: boardIdParam, threadId: idParam('Thread not found'), postId: idParam('Post not found') }
@@ -10,7 +11,7 @@ const body = z.object({ reason: z.string().max(2000).optional(), purgeMedia: z.b
 
 // DELETE /api/boards/{boardId}/threads/{threadId}/posts/{postId} – by the poster (poster key) or by staff (reason, CSRF)
 export const DELETE = route({ params, body }, async ({ req, params, ip, body }) => json(await deletePost(params.boardId, params.threadId, params.postId, {
-  ip, body, cookieHeader: req.headers.get('cookie'), csrfHeader: req.headers.get('x-csrf-token'), session: await getSession(),
+  ip, body, posterKey: posterKeyOf(req.headers), csrfToken: req.headers.get('x-csrf-token'), session: await getSession(),
 })))
 
 export const { GET, POST, PUT, PATCH } = methodNotAllowed('DELETE')

@@ -5,6 +5,7 @@ import { boardIdParam, idParam } from '@/lib/http/params'
 import { getBoardOrThrow } from '@/lib/boards/queries'
 import { getPostSurvey } from '@/lib/surveys/queries'
 import { createSurvey } from '@/lib/surveys/create-survey'
+import { posterKeyOf } from '@/lib/http/poster'
 
 const params = { boardId: boardIdParam, threadId: idParam('Thread not found'), postId: idParam('Post not found') }
 
@@ -16,7 +17,7 @@ export const GET = route({ params }, async ({ params, ip }) => {
 
 // POST …/posts/{postId}/survey – the post's owner attaches a poll (the body is judged after the other checks)
 export const POST = route({ params, body: z.unknown() }, async ({ req, params, ip, body }) => {
-  const survey = await createSurvey({ ...params, ip, cookieHeader: req.headers.get('cookie'), body })
+  const survey = await createSurvey({ ...params, ip, posterKey: posterKeyOf(req.headers), body })
   return json({ message: 'Survey created successfully', survey }, 201)
 })
 
