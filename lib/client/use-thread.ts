@@ -6,7 +6,8 @@ import { useRouter } from 'next/navigation'
 import type { PublicPost } from '@/lib/posts/types'
 import type { PublicThread } from '@/lib/threads/types'
 import { forgetOwn } from '@/lib/client/local-state'
-import { messageFor, type ErrorBody } from '@/lib/client/error-messages'
+import { messageFor } from '@/lib/client/error-messages'
+import { errorBodyOf, publicApi } from '@/lib/client/api'
 import { useRoom, type LiveStatus } from './use-room'
 import { initialThreadState, threadReducer, type ThreadState } from './thread-state'
 
@@ -14,15 +15,6 @@ import { initialThreadState, threadReducer, type ThreadState } from './thread-st
 const NEW_FLAG_MS = 500
 /** Closer than this to the bottom of the page, the reader sees new posts as they come. */
 const NEAR_BOTTOM_PX = 100
-
-/** Every request a thread page makes, in one place. */
-function threadRequests(boardId: string, threadId: number) {
-  const base = `/api/boards/${boardId}/threads/${threadId}/posts`
-  return {
-    postsAfter: (postId: number) => fetch(`${base}?includeSurveys=true&after=${postId}`),
-    deletePost: (postId: number) => fetch(`${base}/${postId}`, { method: 'DELETE' }),
-  }
-}
 
 const awayFromBottom = () => document.documentElement.scrollHeight - window.scrollY - window.innerHeight > NEAR_BOTTOM_PX
 
@@ -51,9 +43,9 @@ export function useThread(boardId: string, thread: PublicThread, posts: PublicPo
   }, [])
 
   const catchUp = useCallback(async () => {
-    const res = await threadRequests(boardId, threadId).postsAfter(lastId.current)
-    if (!res.ok) return
-    const body = await res.json() as { posts: PublicPost[]; thread: PublicThread }
+    // A failed catch-up is tried again at the next reconnect; the live events keep coming meanwhile.
+    const body = await publicApi.threadPosts(boardId, threadId, lastId.current).catch(() => null)
+    if (!body) return
     dispatch({ type: 'caught_up', thread: body.thread, posts: body.posts, awayFromBottom: awayFromBottom() })
     flagNew(body.posts)
   }, [boardId, threadId, flagNew])
@@ -81,10 +73,10 @@ export function useThread(boardId: string, thread: PublicThread, posts: PublicPo
   async function deleteOwn(postId: number) {
     if (!window.confirm('Delete this post? This cannot be undone.')) return
     const isOp = state.posts.find((p) => p.id === postId)?.is_op
-    const res = await threadRequests(boardId, threadId).deletePost(postId)
-    if (!res.ok) {
-      const body = await res.json().catch(() => null) as ErrorBody
-      return dispatch({ type: 'own_delete_failed', message: messageFor(body, 'Failed to delete post') })
+    try {
+      await publicApi.deleteOwnPost(boardId, threadId, postId)
+    } catch (err) {
+      return dispatch({ type: 'own_delete_failed', message: messageFor(errorBodyOf(err), 'Failed to delete post') })
     }
     forgetOwn('ownPosts', postId)
     if (isOp) {
