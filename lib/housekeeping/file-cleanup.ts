@@ -1,11 +1,12 @@
-// Housekeeping's file task (contract 5.6): every object in the active media storage that nothing references and
+// Housekeeping's file task: every object in the active media storage that nothing references and
 // that is older than an hour is deleted. Younger objects may belong to an upload whose post is not committed yet.
 // Objects are checked in batches, so memory stays bounded however large the bucket is.
 import { getDb } from '../db/client'
 import { getStorage, type StoredObject } from '../media/storage'
 import { isMediaReferenced } from '../media/release'
+import { HOUR_MS } from '../time'
 
-export const ORPHAN_MIN_AGE_MS = 3600_000
+export const ORPHAN_MIN_AGE_MS = HOUR_MS
 const BATCH = 500
 
 export interface FileCleanupResult {

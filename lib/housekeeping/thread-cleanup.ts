@@ -5,7 +5,7 @@ import { lockRow } from '../db/locks'
 import { publish } from '../events/bus'
 import { releaseMedia } from '../media/release'
 import { applyThreadCap } from '../threads/thread-cap'
-import { DEAD_THREAD_RETENTION_HOURS } from '../threads/types'
+import { DEAD_THREAD_RETENTION_MS } from '../time'
 
 export interface ThreadCleanupResult {
   boardsChecked: number
@@ -39,7 +39,7 @@ export async function cleanupThreads(now: Date): Promise<ThreadCleanupResult> {
 /** A board's dead threads whose retention is over. */
 export async function expiredDeadThreads(boardId: string, now: Date): Promise<{ id: number }[]> {
   const db = await getDb()
-  const cutoff = new Date(now.getTime() - DEAD_THREAD_RETENTION_HOURS * 3600_000)
+  const cutoff = new Date(now.getTime() - DEAD_THREAD_RETENTION_MS)
   return db.thread.findMany({ where: { boardId, isDead: true, diedAt: { lte: cutoff } }, select: { id: true } })
 }
 

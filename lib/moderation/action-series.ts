@@ -5,13 +5,13 @@ import { join, raw, sqltag } from '@prisma/client/runtime/client'
 import { getConfig } from '../config'
 import { getDb } from '../db/client'
 import type { Staff } from '../auth/staff'
+import { DAY_MS } from '../time'
 import type { ActionFilters } from './actions'
 
 export interface DayCount { day: string; action_type: string; count: number }
 
 /** The series covers at most this many days, ending with the range's last day. */
 export const SERIES_MAX_DAYS = 366
-const DAY_MS = 86_400_000
 
 const dayOf = (t: Date) => t.toISOString().slice(0, 10)
 const midnight = (t: Date) => new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()))

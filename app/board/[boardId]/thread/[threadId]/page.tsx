@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { loadThreadPage } from '@/lib/pages/visitor'
-import { BUMP_LIMIT } from '@/lib/threads/types'
+import { BUMP_LIMIT } from '@/lib/limits'
 import { ThreadView } from '@/components/thread/thread-view'
 import { BanScreen } from '@/components/bans/ban-screen'
 import { BoardHeader } from '@/components/board/board-header'

@@ -6,7 +6,8 @@ import { getBoardOrThrow } from '@/lib/boards/queries'
 import { getThreadOrThrow } from '@/lib/threads/queries'
 import { deleteThread } from '@/lib/posts/delete'
 import { getSession } from '@/lib/auth/session'
-import { DEAD_THREAD_RETENTION_HOURS, THREAD_CONFIG } from '@/lib/threads/types'
+import { THREAD_CONFIG } from '@/lib/threads/types'
+import { DEAD_THREAD_RETENTION_HOURS } from '@/lib/time'
 
 const params = { boardId: boardIdParam, threadId: idParam('Thread not found') }
 
