@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path'
 import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
+import { processSingleton } from './process-singleton'
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 const optionalUrl = z.url({ message: 'must be an absolute URL' }).optional()
@@ -91,7 +92,7 @@ export interface Config {
   redisPrefix: string
   trustProxyHops: number
   publicOrigin?: string
-  /** Other origins allowed to call the API and open sockets with credentials (contract 0.1); usually none. */
+  /** Other origins allowed to call the API and open sockets with credentials; usually none. */
   corsOrigins: string[]
   sessionSecret: string
   posterIdSecret: string
@@ -104,7 +105,7 @@ export interface Config {
   pageCacheBytes: number
   /** s-maxage of cached public pages, for a CDN in front. */
   pageCacheCdnSeconds: number
-  /** How long public statistics are reused before they are recomputed (contract 2.7: at most 5 minutes). */
+  /** How long public statistics are reused before they are recomputed (at most 5 minutes). */
   statsRefreshSeconds: number
   /** Log the number of SQL statements of every request (finding N+1 queries; lib/db/statement-count.ts). */
   dbStatementLog: boolean
@@ -112,9 +113,9 @@ export interface Config {
   dbQueryTimeoutMs: number
   /** SQLite durability: NORMAL survives a process crash, FULL also a power loss (slower commits). */
   sqliteSynchronous: 'NORMAL' | 'FULL'
-  /** Overrides of the contract 0.12 defaults, by limit name (points per duration seconds). */
+  /** Overrides of the default rate limits (lib/rate-limit/limits.ts), by limit name (points per duration seconds). */
   rateLimits: Record<string, { points?: number; duration?: number }>
-  /** Proxy/CDN ranges whose clients get the country code CF (contract 5.9). */
+  /** Proxy/CDN ranges whose clients get the country code CF. */
   proxyCidrs: [ipaddr.IPv4 | ipaddr.IPv6, number][]
   /** Slow-client limits of the HTTP server: all headers, a whole request, and silence on a connection. */
   httpTimeouts: { headersMs: number; requestMs: number; idleMs: number }
@@ -206,11 +207,7 @@ function defaultS3PublicUrl(endpoint: string | undefined, bucket: string, region
   return endpoint ? `${endpoint.replace(/\/$/, '')}/${bucket}` : `https://${bucket}.s3.${region}.amazonaws.com`
 }
 
-const KEY = Symbol.for('corkboard.config')
-type Holder = { [KEY]?: Config }
-
-/** The process's configuration, parsed on first use and shared by server.ts and the Next bundle. */
+/** The process's configuration, parsed on first use. */
 export function getConfig(): Config {
-  const g = globalThis as Holder
-  return (g[KEY] ??= parseConfig(process.env))
+  return processSingleton('config', () => parseConfig(process.env))
 }

@@ -5,16 +5,14 @@
 import { getDb } from '../db/client'
 import { NotFoundError } from '../errors'
 import { subscribe } from '../events/bus'
+import { processSingleton } from '../process-singleton'
 import { type PublicBoard, toPublicBoard } from './types'
 
 interface State {
   boards: Promise<PublicBoard[]> | null
   subscribed: boolean
 }
-// On globalThis: server.ts and the Next bundle each load this module and must share one list.
-const KEY = Symbol.for('corkboard.boards')
-type Holder = { [KEY]?: State }
-const state = (): State => ((globalThis as Holder)[KEY] ??= { boards: null, subscribed: false })
+const state = () => processSingleton<State>('boards', () => ({ boards: null, subscribed: false }))
 
 /** Forgets the list; the next read loads it again (a read already under way still answers its own callers). */
 function forgetBoards(): void {
@@ -38,7 +36,7 @@ function cachedBoards(): Promise<PublicBoard[]> {
   return loading
 }
 
-/** All boards, sorted by id (contract 2.2). */
+/** All boards, sorted by id. */
 export async function listBoards(): Promise<PublicBoard[]> {
   return [...(await cachedBoards())]
 }

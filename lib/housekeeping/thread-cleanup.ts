@@ -1,4 +1,4 @@
-// Housekeeping's thread task (contract 5.3, 5.4, 5.6): per board, apply the 100-thread cap again as a safety net,
+// Housekeeping's thread task: per board, apply the 100-thread cap again as a safety net,
 // then delete dead threads whose 48 hours are over, with their posts, surveys, votes and media.
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'

@@ -2,6 +2,7 @@
 // storage. Keys are relative names such as "ab/abcdef….webp"; the backend decides where they live and the
 // URL a browser loads them from.
 import type { Config } from '../config'
+import { processSingleton } from '../process-singleton'
 
 export interface StoredObject { key: string; lastModified: Date; size: number }
 
@@ -30,9 +31,6 @@ export function isValidKey(key: string): boolean {
   return KEY.test(key)
 }
 
-const HOLDER = Symbol.for('corkboard.media')
-type Holder = { [HOLDER]?: Promise<MediaStorage> }
-
 export function createStorage(media: Config['media']): Promise<MediaStorage> {
   return media.kind === 'local'
     ? import('./local-storage').then((m) => new m.LocalStorage(media.dir, media.urlPrefix))
@@ -41,6 +39,5 @@ export function createStorage(media: Config['media']): Promise<MediaStorage> {
 
 export async function getStorage(): Promise<MediaStorage> {
   const { getConfig } = await import('../config')
-  const g = globalThis as Holder
-  return (g[HOLDER] ??= createStorage(getConfig().media))
+  return processSingleton('media', () => createStorage(getConfig().media))
 }

@@ -31,7 +31,7 @@ export async function actionsPerDay(staff: Staff, f: Pick<ActionFilters, 'boardI
   const day = getConfig().database.provider === 'postgresql' ? raw(`to_char(created_at, 'YYYY-MM-DD')`) : raw('substr(created_at, 1, 10)')
   const conditions = [sqltag`created_at >= ${from}`, sqltag`created_at <= ${end}`]
   if (f.boardId) conditions.push(sqltag`board_id = ${f.boardId}`)
-  // The board scope of contract 0.9, as lib/bans/queries.ts scopeWhere: assigned boards plus global rows.
+  // A moderator sees the boards assigned to them, as lib/bans/queries.ts scopeWhere: assigned boards plus global rows.
   if (staff.role !== 'admin' && staff.boards.length > 0) conditions.push(sqltag`(board_id IN (${join(staff.boards)}) OR board_id IS NULL)`)
   const db = await getDb()
   const rows = await db.$queryRaw<{ day: string; action_type: string; n: number | bigint }[]>`

@@ -1,5 +1,5 @@
-// Replying (contract 2.4): board → ban → thread → archived → rate limit (checked) → file size → fields → media
-// type → rate limit (counted), then one transaction with the thread row locked, so the bump rule (5.1) and the post count stay exact
+// Replying: board → ban → thread → archived → rate limit (checked) → file size → fields → media
+// type → rate limit (counted), then one transaction with the thread row locked, so the bump rule (a sage or a thread past the bump limit does not bump) and the post count stay exact
 // under concurrent replies. post_created goes out after commit.
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'

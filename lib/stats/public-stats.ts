@@ -1,17 +1,16 @@
-// The public statistics as served (contract 2.7): computed at most once per STATS_REFRESH_SECONDS (5 minutes by
+// The public statistics as served: computed at most once per STATS_REFRESH_SECONDS (5 minutes by
 // default) per process, by one computation however many readers ask meanwhile. Page views still waiting in this
 // process's buffer are written first, so the figures include every view this process has served.
 import { getConfig } from '../config'
 import { computeHourly, computeOverview } from './compute'
 import { flushPageViews } from './page-views'
 import type { HourlyStats, StatsOverview } from './types'
+import { processSingleton } from '../process-singleton'
 
 interface Snapshot { overview: StatsOverview; hourly: HourlyStats; at: number }
-const KEY = Symbol.for('corkboard.stats.snapshot')
-type Holder = { [KEY]?: { current?: Snapshot; computing?: Promise<Snapshot> } }
 
 async function snapshot(): Promise<Snapshot> {
-  const holder = ((globalThis as Holder)[KEY] ??= {})
+  const holder = processSingleton<{ current?: Snapshot; computing?: Promise<Snapshot> }>('stats.snapshot', () => ({}))
   const maxAge = getConfig().statsRefreshSeconds * 1000
   if (holder.current && Date.now() - holder.current.at < maxAge) return holder.current
   holder.computing ??= (async () => {

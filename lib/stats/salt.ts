@@ -1,20 +1,17 @@
-// The daily salts of visitor hashes (contract 5.11): one random secret per UTC day, shared by every process through
+// The daily salts of visitor hashes: one random secret per UTC day, shared by every process through
 // the database, never sent anywhere, and discarded once its day is over (after a one-hour grace period), so a
 // stored hash can no longer be linked to an address.
 import { createHmac, randomBytes } from 'node:crypto'
 import { getDb } from '../db/client'
 import { dayOfDate, dayStart, MINUTES_PER_HOUR } from './time'
+import { processSingleton } from '../process-singleton'
 
 const PREFIX = 'stats_salt:'
 const GRACE_MS = MINUTES_PER_HOUR * 60_000
-const KEY = Symbol.for('corkboard.stats.salts')
-type Holder = { [KEY]?: Map<number, Promise<Buffer>> }
 
 const nameOf = (day: number) => `${PREFIX}${dayStart(day).toISOString().slice(0, 10)}`
 
-function cache(): Map<number, Promise<Buffer>> {
-  return ((globalThis as Holder)[KEY] ??= new Map())
-}
+const cache = () => processSingleton('stats.salts', () => new Map<number, Promise<Buffer>>())
 
 async function loadOrCreate(day: number): Promise<Buffer> {
   const db = await getDb()
