@@ -12,14 +12,12 @@ export interface ThreadCleanupResult {
   threadsMarkedDead: number
   threadsDeleted: number
   filesDeleted: number
-  duration: number
 }
 
 export async function cleanupThreads(now: Date): Promise<ThreadCleanupResult> {
-  const started = Date.now()
   const db = await getDb()
   const boards = await db.board.findMany({ select: { id: true }, orderBy: { id: 'asc' } })
-  const result: ThreadCleanupResult = { boardsChecked: 0, threadsMarkedDead: 0, threadsDeleted: 0, filesDeleted: 0, duration: 0 }
+  const result: ThreadCleanupResult = { boardsChecked: 0, threadsMarkedDead: 0, threadsDeleted: 0, filesDeleted: 0 }
   for (const { id: boardId } of boards) {
     const died = await db.$transaction(async (tx) => {
       await lockRow(tx, 'boards', boardId)
@@ -32,7 +30,6 @@ export async function cleanupThreads(now: Date): Promise<ThreadCleanupResult> {
     result.filesDeleted += deleted.files
     result.boardsChecked++
   }
-  result.duration = Date.now() - started
   return result
 }
 
