@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react'
 import { staffFetch } from '@/lib/client/staff-api'
 import { messageFor } from '@/lib/client/error-messages'
-import type { Rangeban } from '@/lib/rangebans/types'
+import type { PublicRangeBan } from '@/lib/rangebans/types'
 import type { BoardOption } from './rangebans-panel'
 
 export type Country = { code: string; name: string }
@@ -12,7 +12,7 @@ export type Country = { code: string; name: string }
  * A click removes the in-force country ban of that scope, or creates one with no expiry.
  */
 export function CountryToggleGrid({ countries, boards, rangebans, onChanged }: {
-  countries: Country[]; boards: BoardOption[]; rangebans: Rangeban[]; onChanged: () => Promise<void>
+  countries: Country[]; boards: BoardOption[]; rangebans: PublicRangeBan[]; onChanged: () => Promise<void>
 }) {
   const [scope, setScope] = useState('')
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set())
