@@ -45,6 +45,13 @@ export async function boardExists(boardId: string): Promise<boolean> {
   return (await cachedBoards()).some((b) => b.id === boardId)
 }
 
+/** True for an existing board, or an existing thread (live or dead) on that board: a socket room, a cached page. */
+export async function boardOrThreadExists(place: { boardId: string; threadId?: number }): Promise<boolean> {
+  if (place.threadId === undefined) return boardExists(place.boardId)
+  const db = await getDb()
+  return (await db.thread.count({ where: { id: place.threadId, boardId: place.boardId } })) > 0
+}
+
 export async function getBoardOrThrow(boardId: string): Promise<PublicBoard> {
   const board = (await cachedBoards()).find((b) => b.id === boardId)
   if (!board) throw new NotFoundError('Board not found')

@@ -1,4 +1,4 @@
-// Which browser origins may write to the API and open sockets (contract 0.1, 3): the site's own origin and,
+// Which browser origins may write to the API and open sockets: the site's own origin and,
 // for deployments that serve the client elsewhere, an explicit allow-list (CORS_ORIGINS) answered with CORS.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getConfig } from '../config'
@@ -37,7 +37,7 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
   return true
 }
 
-/** Cookies must travel on cross-origin requests when an allow-list is configured (contract 0.1). */
+/** Cookies must travel on cross-origin requests when an allow-list is configured. */
 export function crossOriginCookies(): boolean {
   return getConfig().corsOrigins.length > 0
 }
