@@ -3,7 +3,7 @@
 // is 503 "Storage unavailable". The operator gets one line per kind of failure every 10 seconds, with the
 // number of failures since the last line, not one line per upload.
 import { StorageFullError, StorageUnavailableError } from '../errors'
-import { logThrottled } from '../log/throttled'
+import { logThrottled } from '../throttled-log'
 
 const FULL = new Set(['ENOSPC', 'EDQUOT'])
 const LOG_INTERVAL_MS = 10_000

@@ -30,8 +30,8 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
     path: '/socket.io/',
     transports: ['websocket', 'polling'],
     serveClient: false,
-    // Refuse connections from foreign origins (contract 3; clients without an Origin header are not browsers)
-    // and more than the connection limit per address (contract 0.12).
+    // Refuse connections from foreign origins (clients without an Origin header are not browsers)
+    // and more than the connection limit per address.
     allowRequest: (req, callback) => {
       const origin = req.headers.origin
       if (origin && !isAllowedOrigin(origin, siteOriginOf(req.headers.host, schemeOf(req) === 'https'))) {

@@ -1,7 +1,7 @@
-// One log line per failure kind per interval (lib/log/throttled.ts): a Redis outage fails every command and
+// One log line per failure kind per interval (lib/throttled-log.ts): a Redis outage fails every command and
 // every reconnection attempt, and the log must stay readable.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { logThrottled, resetThrottle } from '@/lib/log/throttled'
+import { logThrottled, resetThrottle } from '@/lib/throttled-log'
 
 describe('logThrottled', () => {
   const lines: string[] = []

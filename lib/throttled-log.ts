@@ -1,8 +1,8 @@
 // One log line per failure kind per interval: an outage of a dependency (Redis, media storage) fails every request
 // and every retry, and a line for each would bury the log. The first failure of a kind is logged at once; later
 // ones in the same interval are counted and the count is reported with the next line of that kind.
-import { processSingleton } from '../process-singleton'
-import { MINUTE_MS } from '../time'
+import { processSingleton } from './process-singleton'
+import { MINUTE_MS } from './time'
 
 interface Seen { at: number; suppressed: number }
 const seen = () => processSingleton('throttled-log', () => new Map<string, Seen>())
