@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { useRouter } from 'next/navigation'
 import type { PublicPost } from '@/lib/posts/types'
 import type { PublicThread } from '@/lib/threads/types'
+import { DEAD_THREAD_RETENTION_MS } from '@/lib/time'
 import { referencedPostIds } from '@/lib/markup/parse'
 import { useLocalState, forgetOwn } from '@/lib/client/local-state'
 import { useRoom } from '@/lib/client/use-room'
@@ -104,7 +105,7 @@ export function ThreadView(props: ThreadViewProps) {
     post_color_changed: (e) => setPosts((ps) => ps.map((p) => (p.id === e.postId ? { ...p, color: e.color as PublicPost['color'] } : p))),
     thread_sticky_updated: (e) => setThread((t) => ({ ...t, is_sticky: e.isSticky })),
     thread_died: (e) => setThread((t) => ({ ...t, is_dead: true, died_at: e.diedAt,
-      deletes_at: new Date(new Date(e.diedAt).getTime() + 48 * 3600_000).toISOString() })),
+      deletes_at: new Date(new Date(e.diedAt).getTime() + DEAD_THREAD_RETENTION_MS).toISOString() })),
     thread_deleted: () => setDeleted(true),
     survey_vote: (e) => setPollVersions((v) => ({ ...v, [e.surveyId]: (v[e.surveyId] ?? 0) + 1 })),
   }, fetchMissed)
