@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path'
 import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
+import { processSingleton } from './process-singleton'
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 const optionalUrl = z.url({ message: 'must be an absolute URL' }).optional()
@@ -206,11 +207,7 @@ function defaultS3PublicUrl(endpoint: string | undefined, bucket: string, region
   return endpoint ? `${endpoint.replace(/\/$/, '')}/${bucket}` : `https://${bucket}.s3.${region}.amazonaws.com`
 }
 
-const KEY = Symbol.for('corkboard.config')
-type Holder = { [KEY]?: Config }
-
-/** The process's configuration, parsed on first use and shared by server.ts and the Next bundle. */
+/** The process's configuration, parsed on first use. */
 export function getConfig(): Config {
-  const g = globalThis as Holder
-  return (g[KEY] ??= parseConfig(process.env))
+  return processSingleton('config', () => parseConfig(process.env))
 }

@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
-import type { Rangeban } from '@/lib/rangebans/types'
+import type { PublicRangeBan } from '@/lib/rangebans/types'
 import type { BoardOption } from './rangebans-panel'
 
 export type Country = { code: string; name: string }
@@ -12,7 +12,7 @@ export type Country = { code: string; name: string }
  * A click removes the in-force country ban of that scope, or creates one with no expiry.
  */
 export function CountryToggleGrid({ countries, boards, rangebans, onChanged }: {
-  countries: Country[]; boards: BoardOption[]; rangebans: Rangeban[]; onChanged: () => Promise<void>
+  countries: Country[]; boards: BoardOption[]; rangebans: PublicRangeBan[]; onChanged: () => Promise<void>
 }) {
   const [scope, setScope] = useState('')
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set())
@@ -29,9 +29,9 @@ export function CountryToggleGrid({ countries, boards, rangebans, onChanged }: {
     setBusy((b) => new Set(b).add(key))
     try {
       if (existing === undefined) {
-        await staffApi.createRangeban({ ban_type: 'country', ban_value: country.code, board_id: boardId, reason: `Country ban: ${country.name}`, expires_at: null })
+        await staffApi.createRangeBan({ ban_type: 'country', ban_value: country.code, board_id: boardId, reason: `Country ban: ${country.name}`, expires_at: null })
       } else {
-        await staffApi.removeRangeban(existing)
+        await staffApi.removeRangeBan(existing)
       }
     } catch (err) {
       setError(messageFor(errorBodyOf(err), fallback))

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import { banValueProblem, type RangeBanType } from '@/lib/rangebans/values'
-import { DEFAULT_RANGEBAN_DURATION, RANGEBAN_DURATIONS, rangebanExpiry } from '@/lib/rangebans/durations'
+import { DEFAULT_RANGE_BAN_DURATION, RANGE_BAN_DURATIONS, rangeBanExpiry } from '@/lib/rangebans/durations'
 import type { Country } from './country-toggle-grid'
 import type { BoardOption } from './rangebans-panel'
 
@@ -14,14 +14,14 @@ const HINTS: Record<Exclude<RangeBanType, 'country'>, { placeholder: string; hin
 }
 
 /** Create Rangeban: checked here with the server's own rules first, so most mistakes need no round trip. */
-export function CreateRangebanModal({ countries, boards, onClose, onCreated }: {
+export function CreateRangeBanModal({ countries, boards, onClose, onCreated }: {
   countries: Country[]; boards: BoardOption[]; onClose: () => void; onCreated: () => Promise<void>
 }) {
   const [type, setType] = useState<RangeBanType>('country')
   const [value, setValue] = useState('')
   const [boardId, setBoardId] = useState('')
   const [reason, setReason] = useState('')
-  const [duration, setDuration] = useState(DEFAULT_RANGEBAN_DURATION)
+  const [duration, setDuration] = useState(DEFAULT_RANGE_BAN_DURATION)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const first = useRef<HTMLSelectElement>(null)
@@ -41,7 +41,7 @@ export function CreateRangebanModal({ countries, boards, onClose, onCreated }: {
     if (!reason.trim()) return setError('Reason is required')
     setBusy(true)
     try {
-      await staffApi.createRangeban({ ban_type: type, ban_value: value.trim(), board_id: boardId || null, reason, expires_at: rangebanExpiry(duration) })
+      await staffApi.createRangeBan({ ban_type: type, ban_value: value.trim(), board_id: boardId || null, reason, expires_at: rangeBanExpiry(duration) })
       await onCreated()
       onClose()
     } catch (err) {
@@ -96,7 +96,7 @@ export function CreateRangebanModal({ countries, boards, onClose, onCreated }: {
           <div>
             <label htmlFor="rangeban-duration" className={label}>Duration</label>
             <select id="rangeban-duration" value={duration} onChange={(e) => setDuration(e.target.value)} className={input}>
-              {RANGEBAN_DURATIONS.map((d) => <option key={d.value} value={d.value}>{d.label}</option>)}
+              {RANGE_BAN_DURATIONS.map((d) => <option key={d.value} value={d.value}>{d.label}</option>)}
             </select>
           </div>
           {error && <p role="alert" className="text-sm text-red-600">{error}</p>}

@@ -1,8 +1,8 @@
 import { Card } from '@/components/ui/card'
-import type { RangebanStats } from '@/lib/rangebans/manage'
+import type { RangeBanStats } from '@/lib/rangebans/manage'
 
 /** Statistics: active and total counts per ban type; the most banned countries (all boards). */
-export function RangebanStatsCard({ stats }: { stats: RangebanStats }) {
+export function RangeBanStatsCard({ stats }: { stats: RangeBanStats }) {
   return (
     <Card title="Statistics">
       <div className="grid gap-4 text-sm md:grid-cols-2">

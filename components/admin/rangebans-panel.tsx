@@ -2,25 +2,25 @@
 import { useCallback, useState } from 'react'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
-import type { Rangeban } from '@/lib/rangebans/types'
-import type { RangebanStats } from '@/lib/rangebans/manage'
+import type { PublicRangeBan } from '@/lib/rangebans/types'
+import type { RangeBanStats } from '@/lib/rangebans/manage'
 import { CountryToggleGrid, type Country } from './country-toggle-grid'
-import { RangebanStatsCard } from './rangeban-stats-card'
-import { RangebansTable } from './rangebans-table'
-import { CreateRangebanModal } from './create-rangeban-modal'
+import { RangeBanStatsCard } from './rangeban-stats-card'
+import { RangeBansTable } from './rangebans-table'
+import { CreateRangeBanModal } from './create-rangeban-modal'
 
 export type BoardOption = { id: string; name: string }
-export type RangebanData = { rangebans: Rangeban[]; stats: RangebanStats }
+export type RangeBanData = { rangebans: PublicRangeBan[]; stats: RangeBanStats }
 
 /**
  * /admin/rangebans: the header buttons, the country toggle, statistics, the board filter, the table
  * and the create modal. The page renders the first state; every change reloads the list and the statistics, so
  * the table, the grid colours and the counts always agree.
  */
-export function RangebansPanel({ initial, countries, boards, boardFilter }: {
-  initial: RangebanData | null; countries: Country[]; boards: BoardOption[]; boardFilter: string
+export function RangeBansPanel({ initial, countries, boards, boardFilter }: {
+  initial: RangeBanData | null; countries: Country[]; boards: BoardOption[]; boardFilter: string
 }) {
-  const [rangebans, setRangebans] = useState(initial?.rangebans ?? [])
+  const [rangebans, setRangeBans] = useState(initial?.rangebans ?? [])
   const [stats, setStats] = useState(initial?.stats ?? null)
   const [loadError, setLoadError] = useState(initial ? null : 'Failed to load rangebans')
   const [showCountries, setShowCountries] = useState(false)
@@ -30,10 +30,10 @@ export function RangebansPanel({ initial, countries, boards, boardFilter }: {
   const closeCreate = useCallback(() => setCreating(false), [])
   const reload = useCallback(async () => {
     // Both calls run together; when both fail, the list's refusal is the one shown.
-    const [list, counts] = await Promise.allSettled([staffApi.rangebans(), staffApi.rangebanStats()])
+    const [list, counts] = await Promise.allSettled([staffApi.rangeBans(), staffApi.rangeBanStats()])
     if (list.status === 'rejected') return setLoadError(messageFor(errorBodyOf(list.reason), 'Failed to load rangebans'))
     if (counts.status === 'rejected') return setLoadError(messageFor(errorBodyOf(counts.reason), 'Failed to load rangebans'))
-    setRangebans(list.value.rangebans)
+    setRangeBans(list.value.rangebans)
     setStats(counts.value.stats)
     setLoadError(null)
   }, [])
@@ -58,7 +58,7 @@ export function RangebansPanel({ initial, countries, boards, boardFilter }: {
       </div>
       {loadError && <p role="alert" className="text-sm text-red-600">{loadError}</p>}
       {showCountries && <CountryToggleGrid countries={countries} boards={boards} rangebans={rangebans} onChanged={reload} />}
-      {stats && <RangebanStatsCard stats={stats} />}
+      {stats && <RangeBanStatsCard stats={stats} />}
       <div className="flex w-fit flex-col text-sm">
         <label htmlFor="rangeban-filter">Board</label>
         <select id="rangeban-filter" value={filter} onChange={(e) => changeFilter(e.target.value)} className="rounded border border-slate-300 p-1">
@@ -66,8 +66,8 @@ export function RangebansPanel({ initial, countries, boards, boardFilter }: {
           {boards.map((b) => <option key={b.id} value={b.id}>/{b.id}/ - {b.name}</option>)}
         </select>
       </div>
-      <RangebansTable rangebans={shown} onChanged={reload} />
-      {creating && <CreateRangebanModal countries={countries} boards={boards} onClose={closeCreate} onCreated={reload} />}
+      <RangeBansTable rangebans={shown} onChanged={reload} />
+      {creating && <CreateRangeBanModal countries={countries} boards={boards} onClose={closeCreate} onCreated={reload} />}
     </div>
   )
 }

@@ -2,12 +2,12 @@
 import { useState } from 'react'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
-import type { Rangeban } from '@/lib/rangebans/types'
+import type { PublicRangeBan } from '@/lib/rangebans/types'
 import { formatTimestamp } from '@/lib/ui/relative-time'
 import { TypeBadge } from './rangeban-stats-card'
 
 /** 'Active Rangebans': the range bans in force, each with Remove after a confirmation. */
-export function RangebansTable({ rangebans, onChanged }: { rangebans: Rangeban[]; onChanged: () => Promise<void> }) {
+export function RangeBansTable({ rangebans, onChanged }: { rangebans: PublicRangeBan[]; onChanged: () => Promise<void> }) {
   const [removing, setRemoving] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
 
@@ -16,7 +16,7 @@ export function RangebansTable({ rangebans, onChanged }: { rangebans: Rangeban[]
     setError(null)
     setRemoving(id)
     try {
-      await staffApi.removeRangeban(id)
+      await staffApi.removeRangeBan(id)
     } catch (err) {
       setError(messageFor(errorBodyOf(err), 'Failed to remove rangeban'))
     } finally {
@@ -58,7 +58,7 @@ export function RangebansTable({ rangebans, onChanged }: { rangebans: Rangeban[]
 }
 
 // AS numbers are stored bare ("64500"); the AS prefix says what the number is.
-function valueText(r: Rangeban): string {
+function valueText(r: PublicRangeBan): string {
   if (r.ban_type === 'country') return `${r.ban_value} - ${r.country_name ?? 'Unknown'}`
   if (r.ban_type === 'asn') return `AS${r.ban_value}`
   return r.ban_value

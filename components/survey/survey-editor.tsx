@@ -1,5 +1,5 @@
 'use client'
-import { TEXT_MAX, OPTIONS_MAX, OPTIONS_MIN } from '@/lib/surveys/limits'
+import { SURVEY_TEXT_MAX as TEXT_MAX, SURVEY_OPTIONS_MAX as OPTIONS_MAX, SURVEY_OPTIONS_MIN as OPTIONS_MIN } from '@/lib/limits'
 
 export interface SurveyDraft { enabled: boolean; type: 'single' | 'multiple'; question: string; options: string[] }
 export const EMPTY_SURVEY: SurveyDraft = { enabled: false, type: 'single', question: '', options: ['', ''] }

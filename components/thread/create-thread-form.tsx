@@ -4,8 +4,9 @@ import { useActionState, useState, type FormEvent } from 'react'
 import { messageFor } from '@/lib/client/error-messages'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
 import { rememberOwn } from '@/lib/client/local-state'
-import { checkMediaFile, MEDIA_ACCEPT } from '@/lib/client/media-file'
-import { OP_CONTENT_MAX, TOPIC_MAX } from '@/lib/posts/fields'
+import { checkMediaFile } from '@/lib/client/media-file'
+import { MEDIA_ACCEPT, MEDIA_NAMES } from '@/lib/media/content-types'
+import { OP_CONTENT_MAX, TOPIC_MAX } from '@/lib/limits'
 import type { PostFormState } from '@/lib/posts/form-submission'
 import { createThreadAction } from '@/app/board/[boardId]/post-actions'
 import { PostBody } from '@/components/post/post-body'
@@ -115,7 +116,7 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
         <label htmlFor="image" className="block text-sm font-semibold">Image or video</label>
         <input id="image" name="image" type="file" accept={MEDIA_ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm"
           aria-invalid={Boolean(fieldError('image'))} aria-describedby={fieldError('image') ? 'image-error' : undefined} />
-        <p className="text-xs text-slate-500">PNG, JPG, WebP, GIF, MP4, WebM or MP3, up to 4 MB.</p>
+        <p className="text-xs text-slate-500">{`${MEDIA_NAMES}, up to 4 MB.`}</p>
         <FieldMessage id="image-error" text={fieldError('image')} />
       </div>
       <SurveyEditor value={poll} onChange={setPoll} />

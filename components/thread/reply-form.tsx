@@ -3,8 +3,9 @@ import { useActionState, useEffect, useRef, useState, type FormEvent } from 'rea
 import { messageFor } from '@/lib/client/error-messages'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
 import { rememberOwn } from '@/lib/client/local-state'
-import { checkMediaFile, MEDIA_ACCEPT } from '@/lib/client/media-file'
-import { REPLY_CONTENT_MAX } from '@/lib/posts/fields'
+import { checkMediaFile } from '@/lib/client/media-file'
+import { MEDIA_ACCEPT } from '@/lib/media/content-types'
+import { REPLY_CONTENT_MAX } from '@/lib/limits'
 import type { PostFormState } from '@/lib/posts/form-submission'
 import { replyAction } from '@/app/board/[boardId]/post-actions'
 

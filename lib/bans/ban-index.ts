@@ -8,6 +8,7 @@ import { subscribe } from '../events/bus'
 import { ipKey, normalizeIp } from '../net/ip'
 import { findRangeBanHit, type RangeBanLike } from './range-match'
 import { logDbFailure } from '../db/fault-log'
+import { processSingleton } from '../process-singleton'
 
 const REFRESH_MS = 60_000
 
@@ -24,9 +25,7 @@ interface State {
   timer: NodeJS.Timeout | null
   unsubscribe: (() => void) | null
 }
-const KEY = Symbol.for('corkboard.ban-index')
-type Holder = { [KEY]?: State }
-const state = (): State => ((globalThis as Holder)[KEY] ??= { snapshot: null, stale: true, dirty: false, loading: null, timer: null, unsubscribe: null })
+const state = () => processSingleton<State>('ban-index', () => ({ snapshot: null, stale: true, dirty: false, loading: null, timer: null, unsubscribe: null }))
 
 const inForce = (b: IndexedBan, boardId: string, now: number) => (b.boardId === null || b.boardId === boardId) && (b.expiresAt === null || b.expiresAt > now)
 

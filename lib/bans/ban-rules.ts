@@ -2,8 +2,9 @@
 // of clock tolerance), never globally, never permanently, and only on their own boards.
 import { ForbiddenError, ValidationError } from '../errors'
 import { assertCanModerate, type Staff } from '../auth/staff'
+import { DAY_MS, HOUR_MS } from '../time'
 
-const MAX_NON_ADMIN_MS = 30 * 24 * 3600_000 + 3600_000
+const MAX_NON_ADMIN_MS = 30 * DAY_MS + HOUR_MS
 
 /** Parses an expiry: null = permanent; otherwise an ISO time with an explicit offset or Z, in the future. */
 export function parseExpiry(raw: unknown, now = new Date()): Date | null {

@@ -1,15 +1,22 @@
-// The twelve default boards (contract section 4).
+// The twelve boards a new site starts with (lib/boards/seed.ts inserts the missing ones). Admins may edit them later.
+interface Options { nsfw?: boolean; threadIds?: boolean; countryFlags?: boolean }
+
+const board = (id: string, name: string, description: string, { nsfw = false, threadIds = false, countryFlags = false }: Options = {}) =>
+  ({ id, name, description, nsfw, threadIdsEnabled: threadIds, countryFlagsEnabled: countryFlags })
+
+const talk = { threadIds: true, countryFlags: true }
+
 export const DEFAULT_BOARDS = [
-  { id: 'anime', name: 'Anime', description: 'Anime and Manga', nsfw: false, threadIdsEnabled: false, countryFlagsEnabled: false },
-  { id: 'business', name: 'Business', description: 'Business, Finance, Economics, and Investments', nsfw: false, threadIdsEnabled: true, countryFlagsEnabled: true },
-  { id: 'diy', name: 'Do It Yourself', description: 'Hobbies, Home Improvement, Car Repair, and Crafts', nsfw: false, threadIdsEnabled: false, countryFlagsEnabled: false },
-  { id: 'fitness', name: 'Fitness', description: 'Fitness and Health', nsfw: false, threadIdsEnabled: false, countryFlagsEnabled: false },
-  { id: 'food', name: 'Food', description: 'Cooking and Culinary Arts', nsfw: false, threadIdsEnabled: false, countryFlagsEnabled: false },
-  { id: 'gaming', name: 'Gaming', description: 'Video Games', nsfw: false, threadIdsEnabled: false, countryFlagsEnabled: false },
-  { id: 'movies', name: 'Movies', description: 'Film and Television', nsfw: false, threadIdsEnabled: false, countryFlagsEnabled: false },
-  { id: 'politics', name: 'Politics', description: 'Politics and Current Events', nsfw: true, threadIdsEnabled: true, countryFlagsEnabled: true },
-  { id: 'random', name: 'Random', description: 'Anything and Everything', nsfw: true, threadIdsEnabled: true, countryFlagsEnabled: true },
-  { id: 'science', name: 'Science', description: 'Science and Math', nsfw: false, threadIdsEnabled: true, countryFlagsEnabled: true },
-  { id: 'sports', name: 'Sports', description: 'Sports, Players, and Teams', nsfw: false, threadIdsEnabled: false, countryFlagsEnabled: true },
-  { id: 'tech', name: 'Technology', description: 'Technology, Computers, and Programming', nsfw: false, threadIdsEnabled: false, countryFlagsEnabled: false },
+  board('anime', 'Anime', 'Anime and Manga'),
+  board('business', 'Business', 'Business, Finance, Economics, and Investments', talk),
+  board('diy', 'Do It Yourself', 'Hobbies, Home Improvement, Car Repair, and Crafts'),
+  board('fitness', 'Fitness', 'Fitness and Health'),
+  board('food', 'Food', 'Cooking and Culinary Arts'),
+  board('gaming', 'Gaming', 'Video Games'),
+  board('movies', 'Movies', 'Film and Television'),
+  board('politics', 'Politics', 'Politics and Current Events', { ...talk, nsfw: true }),
+  board('random', 'Random', 'Anything and Everything', { ...talk, nsfw: true }),
+  board('science', 'Science', 'Science and Math', talk),
+  board('sports', 'Sports', 'Sports, Players, and Teams', { countryFlags: true }),
+  board('tech', 'Technology', 'Technology, Computers, and Programming'),
 ] as const

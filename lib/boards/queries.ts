@@ -5,16 +5,14 @@
 import { getDb } from '../db/client'
 import { NotFoundError } from '../errors'
 import { subscribe } from '../events/bus'
+import { processSingleton } from '../process-singleton'
 import { type PublicBoard, toPublicBoard } from './types'
 
 interface State {
   boards: Promise<PublicBoard[]> | null
   subscribed: boolean
 }
-// On globalThis: server.ts and the Next bundle each load this module and must share one list.
-const KEY = Symbol.for('corkboard.boards')
-type Holder = { [KEY]?: State }
-const state = (): State => ((globalThis as Holder)[KEY] ??= { boards: null, subscribed: false })
+const state = () => processSingleton<State>('boards', () => ({ boards: null, subscribed: false }))
 
 /** Forgets the list; the next read loads it again (a read already under way still answers its own callers). */
 function forgetBoards(): void {
@@ -45,6 +43,13 @@ export async function listBoards(): Promise<PublicBoard[]> {
 
 export async function boardExists(boardId: string): Promise<boolean> {
   return (await cachedBoards()).some((b) => b.id === boardId)
+}
+
+/** True for an existing board, or an existing thread (live or dead) on that board: a socket room, a cached page. */
+export async function boardOrThreadExists(place: { boardId: string; threadId?: number }): Promise<boolean> {
+  if (place.threadId === undefined) return boardExists(place.boardId)
+  const db = await getDb()
+  return (await db.thread.count({ where: { id: place.threadId, boardId: place.boardId } })) > 0
 }
 
 export async function getBoardOrThrow(boardId: string): Promise<PublicBoard> {

@@ -2,7 +2,8 @@
 // to catch up, and the reader's own deletions.
 import type { PublicPost } from '@/lib/posts/types'
 import { referencedPostIds } from '@/lib/markup/parse'
-import { DEAD_THREAD_RETENTION_HOURS, type PublicThread } from '@/lib/threads/types'
+import type { PublicThread } from '@/lib/threads/types'
+import { DEAD_THREAD_RETENTION_MS } from '@/lib/time'
 
 export interface ThreadState {
   thread: PublicThread
@@ -77,7 +78,7 @@ export function threadReducer(state: ThreadState, action: ThreadAction): ThreadS
     case 'sticky_changed':
       return { ...state, thread: { ...state.thread, is_sticky: action.isSticky } }
     case 'thread_died': {
-      const deletesAt = new Date(new Date(action.diedAt).getTime() + DEAD_THREAD_RETENTION_HOURS * 3600_000).toISOString()
+      const deletesAt = new Date(new Date(action.diedAt).getTime() + DEAD_THREAD_RETENTION_MS).toISOString()
       return { ...state, thread: { ...state.thread, is_dead: true, died_at: action.diedAt, deletes_at: deletesAt } }
     }
     case 'thread_deleted':

@@ -1,11 +1,11 @@
-// The Prisma client for the configured database, one per process (kept on globalThis because server.ts and
-// the Next bundle load this module separately). SQLite (default) and PostgreSQL use two generated clients
+// The Prisma client for the configured database, one per process. SQLite (default) and PostgreSQL use two generated clients
 // from one schema; their APIs are identical, so the app is typed against the SQLite one.
 import type { PrismaClient } from './generated/sqlite/client.ts'
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import { getConfig } from '../config'
 import { countingAdapter } from './statement-count'
 import { faultWatchingAdapter } from './fault-watch'
+import { processSlot } from '../process-singleton'
 
 export type Db = PrismaClient
 export type { Prisma } from './generated/sqlite/client.ts'
@@ -19,8 +19,8 @@ function transactionOptions(queryTimeoutMs: number) {
   return { maxWait: CONNECT_TIMEOUT_MS, timeout: Math.max(5_000, 2 * queryTimeoutMs) }
 }
 
-const KEY = Symbol.for('corkboard.db')
-type Holder = { [KEY]?: Promise<Db> }
+/** Emptied when connecting fails or the client is closed, so the next call connects again. */
+const client = processSlot<Promise<Db>>('db')
 
 async function connect(): Promise<Db> {
   const { database, dbStatementLog, dbQueryTimeoutMs, sqliteSynchronous } = getConfig()
@@ -55,18 +55,18 @@ async function connect(): Promise<Db> {
 }
 
 export function getDb(): Promise<Db> {
-  const g = globalThis as Holder
-  if (!g[KEY]) {
-    g[KEY] = connect()
-    g[KEY].catch(() => { delete g[KEY] })
+  let pending = client.get()
+  if (!pending) {
+    pending = connect()
+    client.set(pending)
+    pending.catch(() => client.clear())
   }
-  return g[KEY]
+  return pending
 }
 
 export async function closeDb(): Promise<void> {
-  const g = globalThis as Holder
-  const pending = g[KEY]
-  delete g[KEY]
+  const pending = client.get()
+  client.clear()
   if (pending) await (await pending.catch(() => undefined))?.$disconnect()
 }
 

@@ -4,6 +4,7 @@
 // outage log: one line when a kind of failure starts, at most one line per kind per interval with the number of
 // requests refused, and one line when the database answers again — never one line per request.
 import type { DbFault } from './faults'
+import { processSingleton } from '../process-singleton'
 
 const LOG_INTERVAL_MS = 10_000
 const PROBE_INTERVAL_MS = 1_000
@@ -22,10 +23,7 @@ interface State {
   lastTrialAt: number
 }
 
-// One state per process: server.ts and the Next bundle load this module separately.
-const KEY = Symbol.for('corkboard.db-fault-state')
-type Holder = { [KEY]?: State }
-const state = (): State => ((globalThis as Holder)[KEY] ??= { faults: 0, tallies: new Map(), probing: false, lastProbeAt: 0, lastTrialAt: 0 })
+const state = () => processSingleton<State>('db-fault-state', () => ({ faults: 0, tallies: new Map(), probing: false, lastProbeAt: 0, lastTrialAt: 0 }))
 
 const label = (f: DbFault) => `database ${f.kind === 'full' ? 'disk full' : 'unavailable'} (${f.reason})`
 

@@ -6,13 +6,11 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { SqlDriverAdapterFactory, SqlQuery, Transaction } from '@prisma/driver-adapter-utils'
 import { wrappingAdapter } from './wrapping-adapter'
+import { processSingleton } from '../process-singleton'
 
 interface Tally { statements: number; queries?: SqlQuery[] }
 
-// One store per process: server.ts and the Next bundle load this module separately (see lib/db/client.ts).
-const KEY = Symbol.for('corkboard.statement-count')
-type Holder = { [KEY]?: AsyncLocalStorage<Tally> }
-const store = (): AsyncLocalStorage<Tally> => ((globalThis as Holder)[KEY] ??= new AsyncLocalStorage<Tally>())
+const store = () => processSingleton('statement-count', () => new AsyncLocalStorage<Tally>())
 
 function tick(query: SqlQuery): void {
   const tally = store().getStore()

@@ -2,9 +2,10 @@
 // phases: 'state' subscribers (the page cache, the ban index) first, then 'notify' subscribers (the socket.io
 // broadcaster, the Redis relay), so a reader told about a change never fetches a page from before it. With
 // REDIS_URL, lib/events/relay.ts carries every event to the other processes, where it is delivered with
-// `remote: true`. Kept on globalThis because server.ts and the Next bundle each load this module.
+// `remote: true`. One emitter per process, however many copies of this module are loaded.
 import { EventEmitter } from 'node:events'
 import type { BusEvent } from './internal'
+import { processSingleton } from '../process-singleton'
 
 export interface EventMeta {
   /** True when the event happened in another process (relayed through Redis). */
@@ -14,17 +15,7 @@ type Listener = (event: BusEvent, meta: EventMeta) => void
 export type Phase = 'state' | 'notify'
 const PHASES: readonly Phase[] = ['state', 'notify']
 
-const KEY = Symbol.for('corkboard.bus')
-type Holder = { [KEY]?: EventEmitter }
-
-function emitter(): EventEmitter {
-  const g = globalThis as Holder
-  if (!g[KEY]) {
-    g[KEY] = new EventEmitter()
-    g[KEY].setMaxListeners(50)
-  }
-  return g[KEY]
-}
+const emitter = () => processSingleton('bus', () => new EventEmitter().setMaxListeners(50))
 
 function deliver(event: BusEvent, meta: EventMeta): void {
   for (const phase of PHASES) {

@@ -5,12 +5,10 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import ipaddr from 'ipaddr.js'
+import { processSingleton } from '../process-singleton'
 
 interface V4Table { starts: Uint32Array; ends: Uint32Array; asns: Uint32Array }
 interface V6Table { starts: bigint[]; ends: bigint[]; asns: Uint32Array }
-
-const KEY = Symbol.for('corkboard.asn')
-type Holder = { [KEY]?: Promise<{ v4: V4Table; v6: V6Table }> }
 
 async function csv(name: string): Promise<string[][]> {
   // Resolved at run time from the project root, as for the country database.
@@ -41,8 +39,7 @@ function search<T extends number | bigint>(starts: ArrayLike<T>, ends: ArrayLike
 }
 
 export async function asnFor(ip: string): Promise<number | null> {
-  const g = globalThis as Holder
-  const tables = await (g[KEY] ??= load())
+  const tables = await processSingleton('asn', load)
   const addr = ipaddr.parse(ip)
   if (addr.kind() === 'ipv4') {
     const value = (addr as ipaddr.IPv4).octets.reduce((n, o) => n * 256 + o, 0)

@@ -6,6 +6,7 @@ import path from 'node:path'
 import ipaddr from 'ipaddr.js'
 import type { Reader, Response } from 'maxmind'
 import { getConfig } from '../config'
+import { processSingleton } from '../process-singleton'
 
 const LOCAL_RANGES = ['127.0.0.0/8', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '::1/128', 'fc00::/7', 'fe80::/10']
   .map((cidr) => ipaddr.parseCIDR(cidr))
@@ -18,18 +19,15 @@ function inRanges(ip: string, ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][]): bo
 export const isLocalAddress = (ip: string) => inRanges(ip, LOCAL_RANGES)
 
 type CountryRecord = { country_code?: string }
-const KEY = Symbol.for('corkboard.geoip')
-type Holder = { [KEY]?: Promise<Reader<Response>> }
 
 function reader(): Promise<Reader<Response>> {
-  const g = globalThis as Holder
-  return (g[KEY] ??= (async () => {
+  return processSingleton('geoip', async () => {
     const { default: maxmind } = await import('maxmind')
     // Resolved at run time from the project root: the bundler would otherwise turn a literal into a module id.
     const spec = ['@ip-location-db', 'geolite2-country-mmdb', 'package.json'].join('/')
     const pkg = createRequire(path.join(process.cwd(), 'package.json')).resolve(spec)
     return maxmind.open<Response>(path.join(path.dirname(pkg), 'geolite2-country.mmdb'))
-  })())
+  })
 }
 
 export async function countryCodeFor(ip: string): Promise<string | null> {

@@ -4,8 +4,9 @@
 import { getDb } from '../db/client'
 import { getStorage, type StoredObject } from '../media/storage'
 import { isMediaReferenced } from '../media/release'
+import { HOUR_MS } from '../time'
 
-export const ORPHAN_MIN_AGE_MS = 3600_000
+export const ORPHAN_MIN_AGE_MS = HOUR_MS
 const BATCH = 500
 
 export interface FileCleanupResult {
@@ -16,14 +17,12 @@ export interface FileCleanupResult {
   /** Temporary files of interrupted writes (a crash between write and rename), removed once an hour old. */
   tempFilesDeleted: number
   errors: number
-  duration: number
 }
 
 export async function cleanupFiles(now: Date): Promise<FileCleanupResult> {
-  const started = Date.now()
   const storage = await getStorage()
   const kept = await keysKeptOutsidePosts(now)
-  const result: FileCleanupResult = { totalFiles: 0, databaseImages: await countReferencedKeys(kept), orphanedFiles: 0, deletedFiles: 0, tempFilesDeleted: 0, errors: 0, duration: 0 }
+  const result: FileCleanupResult = { totalFiles: 0, databaseImages: await countReferencedKeys(kept), orphanedFiles: 0, deletedFiles: 0, tempFilesDeleted: 0, errors: 0 }
   const cutoff = now.getTime() - ORPHAN_MIN_AGE_MS
 
   let batch: StoredObject[] = []
@@ -59,7 +58,6 @@ export async function cleanupFiles(now: Date): Promise<FileCleanupResult> {
       console.error('housekeeping: could not remove stale temporary media files:', err)
     }
   }
-  result.duration = Date.now() - started
   return result
 }
 

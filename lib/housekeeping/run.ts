@@ -18,13 +18,21 @@ const PROCESS_ID = `${os.hostname()}:${process.pid}`
 
 export type Trigger = 'startup' | 'schedule' | 'manual'
 type TaskResult<T> = T | { error: string }
+type Timed<T> = T & { duration: number }
+
+/** A task's figures followed by the milliseconds it took. */
+async function timed<T extends object>(work: () => Promise<T>): Promise<Timed<T>> {
+  const started = Date.now()
+  const figures = await work()
+  return { ...figures, duration: Date.now() - started }
+}
 
 export interface HousekeepingResults {
   timestamp: string
   totalDuration: number
   tasks: {
-    threadCleanup: TaskResult<Awaited<ReturnType<typeof cleanupThreads>>>
-    fileCleanup: TaskResult<Awaited<ReturnType<typeof cleanupFiles>>>
+    threadCleanup: TaskResult<Timed<Awaited<ReturnType<typeof cleanupThreads>>>>
+    fileCleanup: TaskResult<Timed<Awaited<ReturnType<typeof cleanupFiles>>>>
     snapshotCleanup: TaskResult<Awaited<ReturnType<typeof cleanupSnapshots>>>
     statsCleanup: TaskResult<Awaited<ReturnType<typeof cleanupStats>>>
   }
@@ -60,9 +68,9 @@ export async function runHousekeeping(trigger: Trigger, now = new Date()): Promi
       }
     }
     // Snapshots go before files, so media that only an expired snapshot kept is removed in the same run.
-    const threadCleanup = await task('threadCleanup', () => cleanupThreads(now))
+    const threadCleanup = await task('threadCleanup', () => timed(() => cleanupThreads(now)))
     const snapshotCleanup = await task('snapshotCleanup', () => cleanupSnapshots(now))
-    const fileCleanup = await task('fileCleanup', () => cleanupFiles(now))
+    const fileCleanup = await task('fileCleanup', () => timed(() => cleanupFiles(now)))
     const statsCleanup = await task('statsCleanup', () => cleanupStats(now))
     const finishedAt = new Date()
     const results: HousekeepingResults = {

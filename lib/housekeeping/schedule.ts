@@ -1,9 +1,10 @@
 // The hourly housekeeping schedule of this process: a run at start-up, then one every 60 minutes.
 // Every process may run the schedule; the job lock admits one run at a time, and a scheduled run is skipped
-// when another process has already run housekeeping within the period. State lives on globalThis because
-// server.ts and the Next bundle (the status route) each load this module.
+// when another process has already run housekeeping within the period. The state is one per process
+// (process-singleton.ts): server.ts and the Next bundle (the status route) each load this module.
 import { getDb } from '../db/client'
 import { HousekeepingBusyError, runHousekeeping, type Trigger } from './run'
+import { processSingleton } from '../process-singleton'
 
 export const INTERVAL_MINUTES = 60
 const INTERVAL_MS = INTERVAL_MINUTES * 60_000
@@ -11,13 +12,7 @@ const INTERVAL_MS = INTERVAL_MINUTES * 60_000
 const RECENT_MS = INTERVAL_MS - 5 * 60_000
 
 interface ScheduleState { timer: NodeJS.Timeout | null; retry: NodeJS.Timeout | null; nextRun: Date | null; current: Promise<void> | null }
-const KEY = Symbol.for('corkboard.housekeeping.schedule')
-type Holder = { [KEY]?: ScheduleState }
-
-function state(): ScheduleState {
-  const g = globalThis as Holder
-  return (g[KEY] ??= { timer: null, retry: null, nextRun: null, current: null })
-}
+const state = () => processSingleton<ScheduleState>('housekeeping.schedule', () => ({ timer: null, retry: null, nextRun: null, current: null }))
 
 export function scheduleInfo(): { running: boolean; nextRun: Date | null } {
   const s = state()

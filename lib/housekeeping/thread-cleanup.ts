@@ -5,21 +5,19 @@ import { lockRow } from '../db/locks'
 import { publish } from '../events/bus'
 import { releaseMedia } from '../media/release'
 import { applyThreadCap } from '../threads/thread-cap'
-import { DEAD_THREAD_RETENTION_HOURS } from '../threads/types'
+import { DEAD_THREAD_RETENTION_MS } from '../time'
 
 export interface ThreadCleanupResult {
   boardsChecked: number
   threadsMarkedDead: number
   threadsDeleted: number
   filesDeleted: number
-  duration: number
 }
 
 export async function cleanupThreads(now: Date): Promise<ThreadCleanupResult> {
-  const started = Date.now()
   const db = await getDb()
   const boards = await db.board.findMany({ select: { id: true }, orderBy: { id: 'asc' } })
-  const result: ThreadCleanupResult = { boardsChecked: 0, threadsMarkedDead: 0, threadsDeleted: 0, filesDeleted: 0, duration: 0 }
+  const result: ThreadCleanupResult = { boardsChecked: 0, threadsMarkedDead: 0, threadsDeleted: 0, filesDeleted: 0 }
   for (const { id: boardId } of boards) {
     const died = await db.$transaction(async (tx) => {
       await lockRow(tx, 'boards', boardId)
@@ -32,14 +30,13 @@ export async function cleanupThreads(now: Date): Promise<ThreadCleanupResult> {
     result.filesDeleted += deleted.files
     result.boardsChecked++
   }
-  result.duration = Date.now() - started
   return result
 }
 
 /** A board's dead threads whose retention is over. */
 export async function expiredDeadThreads(boardId: string, now: Date): Promise<{ id: number }[]> {
   const db = await getDb()
-  const cutoff = new Date(now.getTime() - DEAD_THREAD_RETENTION_HOURS * 3600_000)
+  const cutoff = new Date(now.getTime() - DEAD_THREAD_RETENTION_MS)
   return db.thread.findMany({ where: { boardId, isDead: true, diedAt: { lte: cutoff } }, select: { id: true } })
 }
 

@@ -6,8 +6,8 @@ import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import { FileTooLargeError, RequestTooLargeError, ValidationError } from '../errors'
+import { MAX_FILE_BYTES } from '../limits'
 
-export const MAX_FILE_BYTES = 4 * 1024 * 1024
 const MAX_FIELDS_BYTES = 64 * 1024
 /** After a refusal, how much more of the body is read and thrown away before the connection is cut. */
 const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024

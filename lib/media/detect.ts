@@ -1,26 +1,19 @@
-// Decides an upload's type by its bytes. The name is only cross-checked: a file whose
+// Decides an upload's type by its bytes (the accepted types are listed in content-types.ts). The name is only cross-checked: a file whose
 // extension names a *different* media type than its content (say PNG bytes called "clip.mp4") is refused as
 // a likely disguise; names without a media extension ("blob", "image") are judged by content alone.
 import { fileTypeFromBuffer } from 'file-type'
 import { InvalidFileTypeError } from '../errors'
 import type { FileType } from './content-types'
+import { MEDIA_TYPES, type MediaExtension } from './content-types'
 
-export interface DetectedMedia { ext: 'png' | 'jpg' | 'webp' | 'gif' | 'mp4' | 'webm' | 'mp3'; mime: string; fileType: FileType }
+export interface DetectedMedia { ext: MediaExtension; mime: string; fileType: FileType }
 
-const BY_MIME: Record<string, DetectedMedia> = {
-  'image/png': { ext: 'png', mime: 'image/png', fileType: 'image' },
-  'image/jpeg': { ext: 'jpg', mime: 'image/jpeg', fileType: 'image' },
-  'image/webp': { ext: 'webp', mime: 'image/webp', fileType: 'image' },
-  'image/gif': { ext: 'gif', mime: 'image/gif', fileType: 'image' },
-  'video/mp4': { ext: 'mp4', mime: 'video/mp4', fileType: 'video' },
-  'video/webm': { ext: 'webm', mime: 'video/webm', fileType: 'video' },
-  'audio/mpeg': { ext: 'mp3', mime: 'audio/mpeg', fileType: 'audio' },
-}
+const BY_MIME: Record<string, DetectedMedia> = Object.fromEntries(MEDIA_TYPES.map(({ ext, mime, fileType }) => [mime, { ext, mime, fileType }]))
 
-const NAME_EXTENSIONS: Record<string, DetectedMedia['ext']> = {
-  png: 'png', jpg: 'jpg', jpeg: 'jpg', jpe: 'jpg', jfif: 'jpg', webp: 'webp', gif: 'gif', mp4: 'mp4', m4v: 'mp4',
-  webm: 'webm', mp3: 'mp3',
-}
+/** Every extension a file name may have that names one of our types, and the type it names. */
+const NAME_EXTENSIONS: Record<string, MediaExtension> = Object.fromEntries(
+  MEDIA_TYPES.flatMap((t) => [...t.names, ...('otherNames' in t ? t.otherNames : [])].map((name) => [name, t.ext])),
+)
 
 export async function detectMedia(bytes: Buffer, filename: string): Promise<DetectedMedia> {
   const found = await fileTypeFromBuffer(bytes)

@@ -1,6 +1,6 @@
-// Every limit an upload is held to besides its byte size (lib/http/multipart.ts), in one place. Images are judged
-// by what their headers declare, before any pixel is decoded; video and audio by a probe in a child process that
-// cannot take more than the time and memory given here.
+// Every limit an upload is held to besides its byte size (MAX_FILE_BYTES in lib/limits.ts), in one place. Images
+// are judged by what their headers declare, before any pixel is decoded; video and audio by a probe in a child
+// process that cannot take more than the time and memory given here.
 
 /** Longest side of an image or video frame. Every camera and phone photo that fits in 4 MiB is smaller; a declared
  *  65535 px side only makes viewers allocate a huge canvas. */

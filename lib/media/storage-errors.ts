@@ -3,22 +3,15 @@
 // is 503 "Storage unavailable". The operator gets one line per kind of failure every 10 seconds, with the
 // number of failures since the last line, not one line per upload.
 import { StorageFullError, StorageUnavailableError } from '../errors'
+import { logThrottled } from '../throttled-log'
 
 const FULL = new Set(['ENOSPC', 'EDQUOT'])
 const LOG_INTERVAL_MS = 10_000
-const logged = new Map<string, { at: number; suppressed: number }>()
 
 export function toStorageError(err: unknown): StorageFullError | StorageUnavailableError {
   if (err instanceof StorageFullError || err instanceof StorageUnavailableError) return err
   const { code, name, message } = (err ?? {}) as { code?: string; name?: string; message?: string }
   const kind = code ?? name ?? 'Error'
-  const last = logged.get(kind)
-  if (!last || Date.now() - last.at >= LOG_INTERVAL_MS) {
-    const more = last?.suppressed ? ` (${last.suppressed} more since the last report)` : ''
-    console.error(`media: storage write failed: ${kind}: ${String(message ?? err).slice(0, 200)}${more}`)
-    logged.set(kind, { at: Date.now(), suppressed: 0 })
-  } else {
-    last.suppressed++
-  }
+  logThrottled(`media:${kind}`, `media: storage write failed: ${kind}: ${String(message ?? err).slice(0, 200)}`, { intervalMs: LOG_INTERVAL_MS })
   return code && FULL.has(code) ? new StorageFullError() : new StorageUnavailableError()
 }

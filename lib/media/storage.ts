@@ -2,12 +2,10 @@
 // storage. Keys are relative names such as "ab/abcdef….webp"; the backend decides where they live and the
 // URL a browser loads them from.
 import type { Config } from '../config'
+import { processSingleton } from '../process-singleton'
 import type { MediaStorage } from './storage-backend'
 
 export { isValidKey, type MediaStorage, type StoredObject } from './storage-backend'
-
-const HOLDER = Symbol.for('corkboard.media')
-type Holder = { [HOLDER]?: Promise<MediaStorage> }
 
 export function createStorage(media: Config['media']): Promise<MediaStorage> {
   return media.kind === 'local'
@@ -17,6 +15,5 @@ export function createStorage(media: Config['media']): Promise<MediaStorage> {
 
 export async function getStorage(): Promise<MediaStorage> {
   const { getConfig } = await import('../config')
-  const g = globalThis as Holder
-  return (g[HOLDER] ??= createStorage(getConfig().media))
+  return processSingleton('media', () => createStorage(getConfig().media))
 }

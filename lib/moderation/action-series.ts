@@ -5,13 +5,13 @@ import { join, raw, sqltag } from '@prisma/client/runtime/client'
 import { getConfig } from '../config'
 import { getDb } from '../db/client'
 import type { Staff } from '../auth/staff'
+import { DAY_MS } from '../time'
 import type { ActionFilters } from './actions'
 
 export interface DayCount { day: string; action_type: string; count: number }
 
 /** The series covers at most this many days, ending with the range's last day. */
 export const SERIES_MAX_DAYS = 366
-const DAY_MS = 86_400_000
 
 const dayOf = (t: Date) => t.toISOString().slice(0, 10)
 const midnight = (t: Date) => new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()))
@@ -31,7 +31,7 @@ export async function actionsPerDay(staff: Staff, f: Pick<ActionFilters, 'boardI
   const day = getConfig().database.provider === 'postgresql' ? raw(`to_char(created_at, 'YYYY-MM-DD')`) : raw('substr(created_at, 1, 10)')
   const conditions = [sqltag`created_at >= ${from}`, sqltag`created_at <= ${end}`]
   if (f.boardId) conditions.push(sqltag`board_id = ${f.boardId}`)
-  // The caller's board scope, as lib/bans/queries.ts scopeWhere: assigned boards plus global rows.
+  // A moderator sees the boards assigned to them, as lib/bans/queries.ts scopeWhere: assigned boards plus global rows.
   if (staff.role !== 'admin' && staff.boards.length > 0) conditions.push(sqltag`(board_id IN (${join(staff.boards)}) OR board_id IS NULL)`)
   const db = await getDb()
   const rows = await db.$queryRaw<{ day: string; action_type: string; n: number | bigint }[]>`

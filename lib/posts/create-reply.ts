@@ -1,6 +1,6 @@
-// Replying: board → ban → thread → archived → rate limit (checked) → file size → fields → media
-// type → rate limit (counted), then one transaction with the thread row locked, so the bump rule (5.1) and the post count stay exact
-// under concurrent replies. post_created goes out after commit.
+// Replying: board → ban → thread → archived → rate limit (checked) → file size → fields → media type → rate limit
+// (counted), then one transaction with the thread row locked, so the bump rule (a sage, or a reply to a thread past
+// the bump limit, does not bump) and the post count stay exact under concurrent replies. post_created goes out after commit.
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'
 import { assertNotBannedUnless } from '../bans/check'
@@ -8,13 +8,13 @@ import { getBoardOrThrow } from '../boards/queries'
 import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
 import type { MultipartForm } from '../http/multipart'
 import { ConflictError, NotFoundError } from '../errors'
-import { ownerKeyHash, threadUserId } from '../posters/identity'
 import { countryCodeFor } from '../geo/country'
 import { postEventRow } from '../stats/post-events'
 import { publish } from '../events/bus'
-import { BUMP_LIMIT } from '../threads/types'
+import { BUMP_LIMIT } from '../limits'
 import { replyFields } from './fields'
 import { attachMedia, type PostMedia } from './attach-media'
+import { newPostRow } from './new-post-row'
 import { toPublicPost } from './to-public'
 
 const ARCHIVED = 'This thread has been archived and no longer accepts new posts'
@@ -46,7 +46,6 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm, 
   const media: PostMedia | null = form.file ? await attachMedia(form.file) : null
   await consume(ip, 'postCreate').catch(async (err) => { await media?.discard(); throw err })
   const country = await countryCodeFor(ip)
-  const countryCode = board.country_flags_enabled ? country : null
   const statsRow = await postEventRow(boardId, ip, country)
 
   try {
@@ -59,13 +58,7 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm, 
       // The reply that brings the count to the limit still bumps; past it, sage is forced.
       const dontBump = sage || thread.postCount >= BUMP_LIMIT
       const post = await tx.post.create({
-        data: {
-          threadId, boardId, content, createdAt: now, isOp: false, dontBump,
-          ipAddress: ip, ownerKeyHash: ownerKeyHash(posterKey),
-          threadUserId: board.thread_ids_enabled ? threadUserId(threadId, ip) : null,
-          countryCode,
-          ...media?.columns,
-        },
+        data: newPostRow(board, threadId, { ip, posterKey, country }, { content, createdAt: now, isOp: false, dontBump }, media),
       })
       await tx.postEvent.create({ data: statsRow })
       const updated = await tx.thread.update({

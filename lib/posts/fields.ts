@@ -1,12 +1,9 @@
-// Field rules for new threads and replies, with the API's error messages.
+// Field rules for new threads and replies, with the messages the API answers.
 // Every failing field is reported; the named errors "Content too long" and "No content" are used when they
 // are the only problem.
 import { ValidationError, type FieldIssue } from '../errors'
+import { OP_CONTENT_MAX, REPLY_CONTENT_MAX, TOPIC_MAX } from '../limits'
 import { codePoints, normalizeText } from '../text/normalize'
-
-export const TOPIC_MAX = 100
-export const OP_CONTENT_MAX = 2000
-export const REPLY_CONTENT_MAX = 4000
 
 function fail(issues: FieldIssue[], named: { name: string; field: string; message: string } | null): never {
   if (named && issues.length === 1 && issues[0].message === named.message) throw new ValidationError(issues, named.name)

@@ -3,7 +3,8 @@
 // post or the form's state — the message of the error, per-field messages and the text the visitor typed — which
 // the page renders next to the fields.
 import { errorResponse } from '../http/error-response'
-import { MAX_FILE_BYTES, type MultipartForm } from '../http/multipart'
+import type { MultipartForm } from '../http/multipart'
+import { MAX_FILE_BYTES } from '../limits'
 import { FileTooLargeError } from '../errors'
 import { messageFor, type ErrorBody } from '../client/error-messages'
 

@@ -1,9 +1,9 @@
 // Range-ban durations offered by the create modal; default 30 Days, Permanent sends no expiry.
 import { expiryIn } from '../bans/durations'
 
-export interface RangebanDuration { value: string; label: string; hours: number | null }
+export interface RangeBanDuration { value: string; label: string; hours: number | null }
 
-export const RANGEBAN_DURATIONS: RangebanDuration[] = [
+export const RANGE_BAN_DURATIONS: RangeBanDuration[] = [
   { value: '1h', label: '1 Hour', hours: 1 },
   { value: '6h', label: '6 Hours', hours: 6 },
   { value: '1d', label: '1 Day', hours: 24 },
@@ -15,7 +15,7 @@ export const RANGEBAN_DURATIONS: RangebanDuration[] = [
   { value: 'permanent', label: 'Permanent', hours: null },
 ]
 
-export const DEFAULT_RANGEBAN_DURATION = '30d'
+export const DEFAULT_RANGE_BAN_DURATION = '30d'
 
 /** The `expires_at` to send for a duration: an ISO time, or null for Permanent. */
-export const rangebanExpiry = (value: string, now = Date.now()) => expiryIn(RANGEBAN_DURATIONS, DEFAULT_RANGEBAN_DURATION, value, now)
+export const rangeBanExpiry = (value: string, now = Date.now()) => expiryIn(RANGE_BAN_DURATIONS, DEFAULT_RANGE_BAN_DURATION, value, now)

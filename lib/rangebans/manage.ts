@@ -10,20 +10,20 @@ import { logAction } from '../moderation/log'
 import { REASON_MAX } from '../moderation/staff-delete'
 import { parseExpiry } from '../bans/ban-rules'
 import { normalizeBanValue, RANGE_BAN_TYPES, type RangeBanType } from './values'
-import { toRangebanDto } from './types'
+import { toPublicRangeBan } from './types'
 
 const inForce = (now: Date) => ({ isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] })
 
-export async function listRangebans(boardId?: string) {
+export async function listRangeBans(boardId?: string) {
   const db = await getDb()
   const rows = await db.rangeBan.findMany({
     where: { AND: [inForce(new Date()), boardId ? { OR: [{ boardId }, { boardId: null }] } : {}] },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
   })
-  return rows.map(toRangebanDto)
+  return rows.map(toPublicRangeBan)
 }
 
-export async function createRangeban(staff: Staff, body: unknown) {
+export async function createRangeBan(staff: Staff, body: unknown) {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
   if (!RANGE_BAN_TYPES.includes(b.ban_type as RangeBanType)) throw ValidationError.field('ban_type', 'Invalid ban type')
   const type = b.ban_type as RangeBanType
@@ -50,10 +50,10 @@ export async function createRangeban(staff: Staff, body: unknown) {
     return r
   })
   publish({ name: 'bans_changed', payload: { boardId, threadId: null } })
-  return toRangebanDto(created)
+  return toPublicRangeBan(created)
 }
 
-export async function removeRangeban(staff: Staff, id: number) {
+export async function removeRangeBan(staff: Staff, id: number) {
   const db = await getDb()
   const boardId = await db.$transaction(async (tx) => {
     const r = await tx.rangeBan.findUnique({ where: { id } })
@@ -65,7 +65,7 @@ export async function removeRangeban(staff: Staff, id: number) {
   publish({ name: 'bans_changed', payload: { boardId, threadId: null } })
 }
 
-export async function rangebanStats() {
+export async function rangeBanStats() {
   const db = await getDb()
   const now = new Date()
   const [all, active, countries] = await Promise.all([
@@ -81,4 +81,4 @@ export async function rangebanStats() {
   }
 }
 
-export type RangebanStats = Awaited<ReturnType<typeof rangebanStats>>
+export type RangeBanStats = Awaited<ReturnType<typeof rangeBanStats>>

@@ -1,8 +1,8 @@
-// The Rangeban object, as the API returns it.
+// The range ban object the admin API sends.
 import type { RangeBan } from '../db/generated/sqlite/client.ts'
 import { countryName } from '../geo/country-names'
 
-export function toRangebanDto(r: RangeBan) {
+export function toPublicRangeBan(r: RangeBan) {
   return {
     id: r.id, ban_type: r.banType, ban_value: r.banValue, country_name: r.banType === 'country' ? countryName(r.banValue) : null,
     board_id: r.boardId, reason: r.reason, created_at: r.createdAt.toISOString(), expires_at: r.expiresAt?.toISOString() ?? null,
@@ -10,4 +10,4 @@ export function toRangebanDto(r: RangeBan) {
   }
 }
 
-export type Rangeban = ReturnType<typeof toRangebanDto>
+export type PublicRangeBan = ReturnType<typeof toPublicRangeBan>

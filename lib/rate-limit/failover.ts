@@ -3,7 +3,7 @@
 // interval pays even that (the others go straight to memory until Redis is tried again).
 import type { Redis } from 'ioredis'
 import type { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
-import { logThrottled } from '../redis/throttled-log'
+import { logThrottled } from '../throttled-log'
 
 const RETRY_AFTER_FAILURE_MS = 3_000
 

@@ -1,4 +1,4 @@
-// Rate limits, per client address unless stated. In-memory per process by default;
+// The API's rate limits, per client address unless stated. In-memory per process by default;
 // rate-limiter-flexible keeps the same counters in Redis when REDIS_URL is set (shared across processes), and
 // counts in memory while Redis is away or stuck (lib/rate-limit/failover.ts).
 import type { Redis } from 'ioredis'
@@ -7,6 +7,7 @@ import { COMMAND_TIMEOUT_MS, createRedis } from '../redis/client'
 import { FailoverLimiter, RedisHealth, type Limiter } from './failover'
 import { getConfig } from '../config'
 import { RateLimitedError } from '../errors'
+import { processSingleton } from '../process-singleton'
 
 export const LIMITS = {
   api: { points: 600, duration: 60 }, // every /api request except health
@@ -28,9 +29,6 @@ export type LimitName = keyof typeof LIMITS
 
 const LOCAL_ONLY: ReadonlySet<LimitName> = new Set(['socketJoin'])
 
-
-const KEY = Symbol.for('corkboard.rate-limiters')
-type Holder = { [KEY]?: Promise<Map<LimitName, Limiter>> }
 
 async function build(): Promise<Map<LimitName, Limiter>> {
   const { redisUrl, redisPrefix, rateLimits } = getConfig()
@@ -55,10 +53,7 @@ async function build(): Promise<Map<LimitName, Limiter>> {
   return map
 }
 
-function limiters(): Promise<Map<LimitName, Limiter>> {
-  const g = globalThis as Holder
-  return (g[KEY] ??= build())
-}
+const limiters = () => processSingleton('rate-limiters', build)
 
 /** Throws RateLimitedError (429) when any named limit is already used up, without counting this request. */
 export async function assertNotExhausted(key: string, ...names: LimitName[]): Promise<void> {
@@ -72,7 +67,7 @@ export async function assertNotExhausted(key: string, ...names: LimitName[]): Pr
 
 /**
  * A refusal from the limiter. Not `instanceof RateLimiterRes`: server.ts and the Next bundle each load the library,
- * and the limiters (on globalThis) may come from either copy.
+ * and the limiters (one per process) may come from either copy.
  */
 function isLimiterAnswer(value: unknown): value is RateLimiterRes {
   return typeof value === 'object' && value !== null && typeof (value as RateLimiterRes).msBeforeNext === 'number' && !(value instanceof Error)

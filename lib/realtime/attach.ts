@@ -3,13 +3,13 @@
 // the processes and lib/events/relay.ts carries every bus event to all of them.
 import type { Server as HttpServer, IncomingMessage } from 'node:http'
 import { Server } from 'socket.io'
+import { boardOrThreadExists } from '../boards/queries'
 import { subscribe } from '../events/bus'
 import { isRealtimeEvent } from '../events/internal'
 import { startEventRelay, type ClusterLink } from '../events/relay'
 import { connectRedisLink } from './redis-link'
 import { getConfig } from '../config'
 import { type ClientToServerEvents, type ServerToClientEvents, parseRoom, roomsFor, threadRoom } from './events'
-import { roomExists } from './rooms'
 import { isAllowedOrigin, siteOriginOf } from '../http/origins'
 import { resolveClientIp } from '../http/client-ip'
 import { resolveScheme } from '../http/scheme'
@@ -72,7 +72,7 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
       }
       const parsed = parseRoom(room)
       // socket.rooms includes the socket's own id room.
-      if (!parsed || socket.rooms.size > MAX_ROOMS_PER_SOCKET || !(await roomExists(parsed).catch(() => false))) {
+      if (!parsed || socket.rooms.size > MAX_ROOMS_PER_SOCKET || !(await boardOrThreadExists(parsed).catch(() => false))) {
         return reply({ ok: false, error: 'Unknown room' })
       }
       await socket.join(room)

@@ -4,7 +4,7 @@
 // so a process reports, once its link is back, that it may have missed events or that others missed its own.
 import type { Redis } from 'ioredis'
 import { createRedis, handleCommandFailures } from '../redis/client'
-import { logThrottled } from '../redis/throttled-log'
+import { logThrottled } from '../throttled-log'
 
 export interface RedisLink {
   pub: Redis

@@ -2,7 +2,7 @@
 // may vanish or freeze: a connect timeout, a command timeout, bounded retries, an error handler that logs one
 // line per failure kind per interval, and a line when the connection is back.
 import type { Redis, RedisOptions } from 'ioredis'
-import { logThrottled, resetThrottle } from './throttled-log'
+import { logThrottled, resetThrottle } from '../throttled-log'
 
 /** A command Redis has not answered by then has failed: callers fall back (rate limits) or give up (publish). */
 export const COMMAND_TIMEOUT_MS = 500

@@ -1,6 +1,6 @@
 // Page views: server.ts reports every response; those that delivered a public page's HTML, or the
 // page data of a client-side navigation to one, are hashed at once and written in batches, so serving a page never
-// waits for the database. The buffer is shared by server.ts and the Next bundle (globalThis), so computing the
+// waits for the database. The buffer is one per process, shared by server.ts and the Next bundle, so computing the
 // statistics can flush it first.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getDb } from '../db/client'
@@ -9,6 +9,7 @@ import { countryCodeFor } from '../geo/country'
 import { visitorHash } from './salt'
 import { dayOfMinute, minuteOf } from './time'
 import { logDbFailure } from '../db/fault-log'
+import { processSingleton } from '../process-singleton'
 
 const FLUSH_INTERVAL_MS = 2_000
 const FLUSH_AT_ROWS = 500
@@ -51,21 +52,12 @@ export function watchForPageView(req: IncomingMessage, res: ServerResponse, ip: 
 // grows with visitors, not with requests, and a busy page costs a map update, not an insert.
 type Row = { createdAt: Date; minute: number; boardId: string | null; countryCode: string | null; visitorHash: string; views: number }
 type Recorder = { rows: Map<string, Row>; pending: Set<Promise<void>>; timer?: NodeJS.Timeout; flushing?: Promise<void> }
-const KEY = Symbol.for('corkboard.stats.page-views')
-
-function recorder(): Recorder {
-  const g = globalThis as { [KEY]?: Recorder }
-  return (g[KEY] ??= { rows: new Map(), pending: new Set() })
-}
+const recorder = () => processSingleton<Recorder>('stats.page-views', () => ({ rows: new Map(), pending: new Set() }))
 
 // Today's hash and country of recent visitors: a cached page is then counted without hashing or a GeoIP lookup.
 const KNOWN_VISITORS = 50_000
 type Known = { day: number; visitorHash: string; countryCode: string | null }
-const KNOWN_KEY = Symbol.for('corkboard.stats.known-visitors')
-function knownVisitors(): Map<string, Known> {
-  const g = globalThis as { [KNOWN_KEY]?: Map<string, Known> }
-  return (g[KNOWN_KEY] ??= new Map())
-}
+const knownVisitors = () => processSingleton('stats.known-visitors', () => new Map<string, Known>())
 
 /** Records one page view; never throws (statistics must not break a page). */
 export function recordPageView(ip: string, boardId: string | null, at = new Date()): void {

@@ -5,13 +5,12 @@ import { getConfig } from '../config'
 import { computeHourly, computeOverview } from './compute'
 import { flushPageViews } from './page-views'
 import type { HourlyStats, StatsOverview } from './types'
+import { processSingleton } from '../process-singleton'
 
 interface Snapshot { overview: StatsOverview; hourly: HourlyStats; at: number }
-const KEY = Symbol.for('corkboard.stats.snapshot')
-type Holder = { [KEY]?: { current?: Snapshot; computing?: Promise<Snapshot> } }
 
 async function snapshot(): Promise<Snapshot> {
-  const holder = ((globalThis as Holder)[KEY] ??= {})
+  const holder = processSingleton<{ current?: Snapshot; computing?: Promise<Snapshot> }>('stats.snapshot', () => ({}))
   const maxAge = getConfig().statsRefreshSeconds * 1000
   if (holder.current && Date.now() - holder.current.at < maxAge) return holder.current
   holder.computing ??= (async () => {

@@ -4,17 +4,14 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { getDb } from '../db/client'
 import { dayOfDate, dayStart, MINUTES_PER_HOUR } from './time'
+import { processSingleton } from '../process-singleton'
 
 const PREFIX = 'stats_salt:'
 const GRACE_MS = MINUTES_PER_HOUR * 60_000
-const KEY = Symbol.for('corkboard.stats.salts')
-type Holder = { [KEY]?: Map<number, Promise<Buffer>> }
 
 const nameOf = (day: number) => `${PREFIX}${dayStart(day).toISOString().slice(0, 10)}`
 
-function cache(): Map<number, Promise<Buffer>> {
-  return ((globalThis as Holder)[KEY] ??= new Map())
-}
+const cache = () => processSingleton('stats.salts', () => new Map<number, Promise<Buffer>>())
 
 async function loadOrCreate(day: number): Promise<Buffer> {
   const db = await getDb()

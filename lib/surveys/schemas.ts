@@ -4,7 +4,7 @@ import { ValidationError, type FieldIssue } from '../errors'
 import { codePoints, normalizeText } from '../text/normalize'
 import type { SurveyType } from './types'
 
-import { OPTIONS_MAX, OPTIONS_MIN, TEXT_MAX } from './limits'
+import { SURVEY_OPTIONS_MAX as OPTIONS_MAX, SURVEY_OPTIONS_MIN as OPTIONS_MIN, SURVEY_TEXT_MAX as TEXT_MAX } from '../limits'
 
 /** Line breaks in questions and options become spaces; then the usual trimming applies. */
 const oneLine = (v: unknown) => normalizeText(v).replace(/\n+/g, ' ')

@@ -1,6 +1,5 @@
-// Creating a thread: board → ban → rate limit (checked) → file size → fields → media type → rate
-// limit (counted), then one
-// transaction that inserts the thread and its opening post and applies the thread cap. Events go out after
+// Creating a thread: board → ban → rate limit (checked) → file size → fields → media type → rate limit (counted),
+// then one transaction that inserts the thread and its opening post and applies the thread cap. Events go out after
 // commit; a failure at any point leaves no row and no file behind.
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'
@@ -10,7 +9,7 @@ import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/lim
 import type { MultipartForm } from '../http/multipart'
 import { threadFields } from '../posts/fields'
 import { attachMedia } from '../posts/attach-media'
-import { ownerKeyHash, threadUserId } from '../posters/identity'
+import { newPostRow } from '../posts/new-post-row'
 import { countryCodeFor } from '../geo/country'
 import { postEventRow } from '../stats/post-events'
 import { publish } from '../events/bus'
@@ -40,7 +39,6 @@ export async function createThread({ boardId, ip, posterKey, readForm, banExempt
   await consume(ip, 'threadCreate', 'postCreate').catch(async (err) => { await media.discard(); throw err })
 
   const country = await countryCodeFor(ip)
-  const countryCode = board.country_flags_enabled ? country : null
   const db = await getDb()
   const now = new Date()
   const statsRow = await postEventRow(boardId, ip, country, now)
@@ -49,13 +47,7 @@ export async function createThread({ boardId, ip, posterKey, readForm, banExempt
       await lockRow(tx, 'boards', boardId)
       const thread = await tx.thread.create({ data: { boardId, topic, createdAt: now, updatedAt: now, postCount: 1 } })
       const post = await tx.post.create({
-        data: {
-          threadId: thread.id, boardId, content, createdAt: now, isOp: true, dontBump: false,
-          ipAddress: ip, ownerKeyHash: ownerKeyHash(posterKey),
-          threadUserId: board.thread_ids_enabled ? threadUserId(thread.id, ip) : null,
-          countryCode,
-          ...media.columns,
-        },
+        data: newPostRow(board, thread.id, { ip, posterKey, country }, { content, createdAt: now, isOp: true, dontBump: false }, media),
       })
       await tx.postEvent.create({ data: statsRow })
       const died = await applyThreadCap(tx, boardId, now)

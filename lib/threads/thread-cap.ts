@@ -1,7 +1,7 @@
 // At most 100 live non-sticky threads per board: beyond that the least recently bumped ones die.
 // Callers hold the board lock (thread creation, unsticky, housekeeping).
 import type { Tx } from '../db/locks'
-import { MAX_THREADS_PER_BOARD } from './types'
+import { MAX_THREADS_PER_BOARD } from '../limits'
 
 export interface DiedThread { threadId: number; boardId: string; diedAt: string }
 

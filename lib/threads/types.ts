@@ -1,10 +1,10 @@
-// The public Thread and ThreadSummary objects, as the API returns them.
+// The public Thread and ThreadSummary objects the API and pages send.
 import type { Thread } from '../db/generated/sqlite/client.ts'
 import type { PublicPost } from '../posts/types'
 
-export const BUMP_LIMIT = 300
-export const MAX_THREADS_PER_BOARD = 100
-export const DEAD_THREAD_RETENTION_HOURS = 48
+import { BUMP_LIMIT, MAX_THREADS_PER_BOARD } from '../limits'
+import { DEAD_THREAD_RETENTION_MS } from '../time'
+
 // lib/threads/queries.ts reads them with one subquery each: change both together.
 export const LATEST_REPLIES = 5
 
@@ -41,7 +41,7 @@ export function toPublicThread(t: Thread): PublicThread {
     is_sticky: t.isSticky,
     is_dead: t.isDead,
     died_at: t.diedAt?.toISOString() ?? null,
-    deletes_at: t.diedAt ? new Date(t.diedAt.getTime() + DEAD_THREAD_RETENTION_HOURS * 3600_000).toISOString() : null,
+    deletes_at: t.diedAt ? new Date(t.diedAt.getTime() + DEAD_THREAD_RETENTION_MS).toISOString() : null,
     post_count: t.postCount,
   }
 }

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import type { Db, Prisma } from '@/lib/db/client'
 import { ipKey } from '@/lib/net/ip'
 import { ownerKeyHash, threadUserId, voterHash } from '@/lib/posters/identity'
-import { BUMP_LIMIT } from '@/lib/threads/types'
+import { BUMP_LIMIT } from '@/lib/limits'
 
 export interface ThreadPlan {
   replies: number

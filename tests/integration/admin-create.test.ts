@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => { await db?.drop() })
 
 function createAdmin(...args: string[]) {
-  return run(path.join(ROOT, 'node_modules/.bin/tsx'), ['lib/cli/create-admin.ts', ...args], {
+  return run(path.join(ROOT, 'node_modules/.bin/tsx'), ['lib/staff/create-admin-cli.ts', ...args], {
     cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: db.url },
   }).then((r) => ({ code: 0, ...r }), (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }))
 }

@@ -62,8 +62,8 @@ afterEach(() => { vi.unstubAllGlobals() })
 describe('CSRF token', () => {
   it('is fetched once for all staff writes, and never for reads or visitor calls', async () => {
     await client.staffApi.updateBan(1, { is_active: false, reason: 'r' })
-    await client.staffApi.removeRangeban(2)
-    await client.staffApi.rangebans()
+    await client.staffApi.removeRangeBan(2)
+    await client.staffApi.rangeBans()
     await client.publicApi.rescindVote('tech', 3)
     expect(tokensIssued).toBe(1)
     expect(seen.map((s) => [s.method, s.url, s.token])).toEqual([
@@ -76,16 +76,16 @@ describe('CSRF token', () => {
   })
 
   it('is fetched again once when the server refuses it, and the call is sent once more', async () => {
-    await client.staffApi.removeRangeban(1)
+    await client.staffApi.removeRangeBan(1)
     sessionToken = 'token-2' // the session was renewed elsewhere
-    await expect(client.staffApi.removeRangeban(2)).resolves.toEqual({ message: 'ok' })
+    await expect(client.staffApi.removeRangeBan(2)).resolves.toEqual({ message: 'ok' })
     expect(tokensIssued).toBe(2)
     expect(seen.map((s) => s.token)).toEqual(['token-1', 'token-1', 'token-2'])
   })
 
   it('is not fetched in a loop: a second refusal is the answer', async () => {
     answer = (req, res) => { send(res, 403, { error: 'Invalid CSRF token' }); return true }
-    const err = await client.staffApi.removeRangeban(7).catch((e: unknown) => e)
+    const err = await client.staffApi.removeRangeBan(7).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(client.ApiError)
     expect(err).toMatchObject({ status: 403, body: { error: 'Invalid CSRF token' } })
     expect(tokensIssued).toBe(2)
@@ -93,9 +93,9 @@ describe('CSRF token', () => {
   })
 
   it('is fetched once when several calls are refused together', async () => {
-    await client.staffApi.removeRangeban(1)
+    await client.staffApi.removeRangeBan(1)
     sessionToken = 'token-2'
-    await Promise.all([client.staffApi.removeRangeban(2), client.staffApi.removeRangeban(3), client.staffApi.removeRangeban(4)])
+    await Promise.all([client.staffApi.removeRangeBan(2), client.staffApi.removeRangeBan(3), client.staffApi.removeRangeBan(4)])
     expect(tokensIssued).toBe(2)
   })
 
@@ -115,7 +115,7 @@ describe('CSRF token', () => {
     }
     const token = await client.staffApi.loginToken()
     await client.staffApi.login({ username: 'a', password: 'p' }, token)
-    await client.staffApi.removeRangeban(1)
+    await client.staffApi.removeRangeBan(1)
     expect(tokensIssued).toBe(1)
     expect(seen.map((s) => [s.url, s.token, s.body])).toEqual([
       ['/api/admin/login', 'token-1', { username: 'a', password: 'p', _csrf: 'token-1' }],

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_RANGEBAN_DURATION, RANGEBAN_DURATIONS, rangebanExpiry } from '@/lib/rangebans/durations'
+import { DEFAULT_RANGE_BAN_DURATION, RANGE_BAN_DURATIONS, rangeBanExpiry } from '@/lib/rangebans/durations'
 import { banValueProblem } from '@/lib/rangebans/values'
 
 describe('range-ban create modal', () => {
   it('offers the spec durations, 30 Days by default; Permanent sends no expiry', () => {
-    expect(RANGEBAN_DURATIONS.map((d) => d.label)).toEqual(['1 Hour', '6 Hours', '1 Day', '3 Days', '1 Week', '30 Days', '90 Days', '1 Year', 'Permanent'])
-    expect(RANGEBAN_DURATIONS.find((d) => d.value === DEFAULT_RANGEBAN_DURATION)?.label).toBe('30 Days')
+    expect(RANGE_BAN_DURATIONS.map((d) => d.label)).toEqual(['1 Hour', '6 Hours', '1 Day', '3 Days', '1 Week', '30 Days', '90 Days', '1 Year', 'Permanent'])
+    expect(RANGE_BAN_DURATIONS.find((d) => d.value === DEFAULT_RANGE_BAN_DURATION)?.label).toBe('30 Days')
     const now = Date.parse('2025-06-01T12:00:00.000Z')
-    expect(rangebanExpiry('1h', now)).toBe('2025-06-01T13:00:00.000Z')
-    expect(rangebanExpiry('30d', now)).toBe('2025-07-01T12:00:00.000Z')
-    expect(rangebanExpiry('permanent', now)).toBeNull()
-    expect(rangebanExpiry('nonsense', now)).toBe(rangebanExpiry('30d', now))
+    expect(rangeBanExpiry('1h', now)).toBe('2025-06-01T13:00:00.000Z')
+    expect(rangeBanExpiry('30d', now)).toBe('2025-07-01T12:00:00.000Z')
+    expect(rangeBanExpiry('permanent', now)).toBeNull()
+    expect(rangeBanExpiry('nonsense', now)).toBe(rangeBanExpiry('30d', now))
   })
 
   it('checks values with the server rules before sending', () => {

@@ -7,8 +7,8 @@ import type { HousekeepingResults } from '@/lib/housekeeping/run'
 import type { HousekeepingStatus } from '@/lib/housekeeping/status'
 import type { ipHistory } from '@/lib/moderation/actions'
 import type { PostColor, PublicPost } from '@/lib/posts/types'
-import type { RangebanStats } from '@/lib/rangebans/manage'
-import type { Rangeban } from '@/lib/rangebans/types'
+import type { RangeBanStats } from '@/lib/rangebans/manage'
+import type { PublicRangeBan } from '@/lib/rangebans/types'
 import type { RangeBanType } from '@/lib/rangebans/values'
 import type { Role } from '@/lib/staff/schemas'
 import type { AdminUser } from '@/lib/staff/types'
@@ -41,8 +41,8 @@ export interface BanChange { is_active?: boolean; appeal_status?: 'approved' | '
 export interface BanAnswer extends Message { ban: BanDto }
 export interface UserFields { username: string; email: string; role: string; boards: string[]; password?: string }
 export interface UserAnswer extends Message { user: AdminUser }
-export interface NewRangeban { ban_type: RangeBanType; ban_value: string; board_id: string | null; reason: string; expires_at: string | null }
+export interface NewRangeBan { ban_type: RangeBanType; ban_value: string; board_id: string | null; reason: string; expires_at: string | null }
 export interface PostRef { boardId: string; threadId: number; postId: number }
 export interface PostIp { ip_address: string; post_content: string; image_url: string | null; deleted: boolean }
 export type IpHistory = Awaited<ReturnType<typeof ipHistory>>
-export type { HousekeepingResults, HousekeepingStatus, PostColor, Rangeban, RangebanStats }
+export type { HousekeepingResults, HousekeepingStatus, PostColor, PublicRangeBan, RangeBanStats }

@@ -3,7 +3,7 @@
 // every call; writes carry the CSRF token (see request.ts).
 import type {
   BanAnswer, BanChange, BoardAnswer, BoardSettings, ContactAnswer, HousekeepingResults, HousekeepingStatus, IpHistory, LoginAnswer, NewBan,
-  NewBoard, NewRangeban, PostColor, PostIp, PostRef, Rangeban, RangebanStats, UserAnswer, UserFields,
+  NewBoard, NewRangeBan, PostColor, PostIp, PostRef, PublicRangeBan, RangeBanStats, UserAnswer, UserFields,
 } from './bodies'
 import type { ContactSettings } from '@/lib/site/schemas'
 import { forgetCsrfToken, freshCsrfToken, rememberCsrfToken } from './csrf-token'
@@ -40,10 +40,10 @@ export const staffApi = {
   createUser: (user: UserFields) => staff<UserAnswer>('POST', paths.users(), { body: user }),
   updateUser: (userId: number, fields: Partial<UserFields> & { is_active?: boolean }) => staff<UserAnswer>('PUT', paths.user(userId), { body: fields }),
 
-  rangebans: () => staff<{ rangebans: Rangeban[] }>('GET', paths.rangebans()),
-  rangebanStats: () => staff<{ stats: RangebanStats }>('GET', paths.rangebanStats()),
-  createRangeban: (rangeban: NewRangeban) => staff<Message & { rangeban: Rangeban }>('POST', paths.rangebans(), { body: rangeban }),
-  removeRangeban: (id: number) => staff<Message>('DELETE', paths.rangeban(id)),
+  rangeBans: () => staff<{ rangebans: PublicRangeBan[] }>('GET', paths.rangeBans()),
+  rangeBanStats: () => staff<{ stats: RangeBanStats }>('GET', paths.rangeBanStats()),
+  createRangeBan: (rangeban: NewRangeBan) => staff<Message & { rangeban: PublicRangeBan }>('POST', paths.rangeBans(), { body: rangeban }),
+  removeRangeBan: (id: number) => staff<Message>('DELETE', paths.rangeBan(id)),
 
   /** The poster's address (the lookup is audited). */
   postIp: ({ boardId, threadId, postId }: PostRef) => staff<PostIp>('GET', paths.postIp(postId, boardId, threadId)),

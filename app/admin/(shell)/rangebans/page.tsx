@@ -1,17 +1,17 @@
 import { staffForPage } from '@/lib/pages/staff'
 import { NotAuthorized } from '@/components/admin/not-authorized'
 import { listBoards } from '@/lib/boards/queries'
-import { listRangebans, rangebanStats } from '@/lib/rangebans/manage'
+import { listRangeBans, rangeBanStats } from '@/lib/rangebans/manage'
 import { allCountries } from '@/lib/geo/country-names'
-import { RangebansPanel, type RangebanData } from '@/components/admin/rangebans-panel'
+import { RangeBansPanel, type RangeBanData } from '@/components/admin/rangebans-panel'
 
 export const metadata = { title: 'Rangebans' }
 
 type Props = { searchParams: Promise<{ boardId?: string }> }
 
-async function load(): Promise<RangebanData | null> {
+async function load(): Promise<RangeBanData | null> {
   try {
-    const [rangebans, stats] = await Promise.all([listRangebans(), rangebanStats()])
+    const [rangebans, stats] = await Promise.all([listRangeBans(), rangeBanStats()])
     return { rangebans, stats }
   } catch (err) {
     console.error('rangebans: failed to load', err)
@@ -20,11 +20,11 @@ async function load(): Promise<RangebanData | null> {
 }
 
 // /admin/rangebans – admins only; the page renders the first state, the panel keeps it current.
-export default async function RangebansPage({ searchParams }: Props) {
+export default async function RangeBansPage({ searchParams }: Props) {
   const staff = await staffForPage('admin')
   if (!staff) return <NotAuthorized />
   const q = await searchParams
   const [boards, initial] = await Promise.all([listBoards(), load()])
   const boardFilter = q.boardId && boards.some((b) => b.id === q.boardId) ? q.boardId : ''
-  return <RangebansPanel initial={initial} countries={allCountries()} boards={boards.map((b) => ({ id: b.id, name: b.name }))} boardFilter={boardFilter} />
+  return <RangeBansPanel initial={initial} countries={allCountries()} boards={boards.map((b) => ({ id: b.id, name: b.name }))} boardFilter={boardFilter} />
 }

@@ -3,13 +3,13 @@ import { NotAuthorized } from '@/components/admin/not-authorized'
 import { listBoards } from '@/lib/boards/queries'
 import { actionStats } from '@/lib/moderation/actions'
 import { actionsPerDay } from '@/lib/moderation/action-series'
+import { DAY_MS } from '@/lib/time'
 import { ModerationStats, type ModerationStatsData } from '@/components/admin/moderation-stats'
 
 export const metadata = { title: 'Moderation Statistics' }
 
 const RANGES = [7, 30, 90, 365] as const
 const DEFAULT_RANGE = 30
-const DAY_MS = 86_400_000
 
 type Props = { searchParams: Promise<{ board_id?: string; range?: string }> }
 

@@ -1,9 +1,9 @@
 import { methodNotAllowed } from '@/lib/http/route'
 import { staffRoute } from '@/lib/http/staff-route'
 import { json } from '@/lib/http/error-response'
-import { rangebanStats } from '@/lib/rangebans/manage'
+import { rangeBanStats } from '@/lib/rangebans/manage'
 
 // GET /api/admin/rangebans/stats – counts by type and the most banned countries
-export const GET = staffRoute({ role: 'admin' }, async () => json({ stats: await rangebanStats() }))
+export const GET = staffRoute({ role: 'admin' }, async () => json({ stats: await rangeBanStats() }))
 
 export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET')

@@ -7,7 +7,8 @@ import { getThreadOrThrow } from '@/lib/threads/queries'
 import { deleteThread } from '@/lib/posts/delete'
 import { getSession } from '@/lib/auth/session'
 import { posterKeyOf } from '@/lib/http/poster'
-import { DEAD_THREAD_RETENTION_HOURS, THREAD_CONFIG } from '@/lib/threads/types'
+import { THREAD_CONFIG } from '@/lib/threads/types'
+import { DEAD_THREAD_RETENTION_HOURS } from '@/lib/time'
 
 const params = { boardId: boardIdParam, threadId: idParam('Thread not found') }
 

@@ -11,9 +11,9 @@ import { getConfig, ConfigError } from '../config'
 import { migrate } from '../db/migrate'
 import { closeDb, getDb } from '../db/client'
 import { seedDefaultBoards } from '../boards/seed'
-import { createStaffUser } from '../staff/create-staff-user'
+import { createStaffUser } from './create-staff-user'
 import { DomainError, ValidationError } from '../errors'
-import { ROLES, type Role } from '../staff/schemas'
+import { ROLES, type Role } from './schemas'
 
 const USAGE = 'Usage: npm run admin:create -- --username <name> --email <address> [--role admin|moderator|janitor] [--boards tech,science] [--generate-password]'
 

@@ -1,0 +1,20 @@
+// The limits a post is held to, read both by the server's checks and by the posting forms in the browser (so
+// nothing here may import server-only code). Lengths count characters (code points) after normalisation.
+
+export const TOPIC_MAX = 100
+/** Text of a thread's opening post. */
+export const OP_CONTENT_MAX = 2000
+export const REPLY_CONTENT_MAX = 4000
+
+/** Bytes of the one file a post may carry. */
+export const MAX_FILE_BYTES = 4 * 1024 * 1024
+
+/** Posts after which a reply no longer moves its thread to the top of the board. */
+export const BUMP_LIMIT = 300
+/** Live threads a board keeps; creating one more sends the last-bumped thread to the archive. */
+export const MAX_THREADS_PER_BOARD = 100
+
+/** Characters of a poll's question and of each of its options. */
+export const SURVEY_TEXT_MAX = 280
+export const SURVEY_OPTIONS_MIN = 2
+export const SURVEY_OPTIONS_MAX = 16
