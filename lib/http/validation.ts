@@ -1,7 +1,7 @@
 // The one place zod's verdicts become the API's 400 bodies: every failing field is one `details` entry
 // ({field, message}). A custom issue's params add to its entry (e.g. `invalid: [ids]`), and `params.errorName`
 // names the whole error ("All fields are required") instead of the default "Validation failed".
-import type { z, ZodError } from 'zod'
+import { z, type ZodError } from 'zod'
 import { ValidationError, type FieldIssue } from '../errors'
 
 const DEFAULT_NAME = 'Validation failed'
@@ -31,4 +31,14 @@ export async function parseInput<S extends z.ZodType>(schema: S, input: unknown)
   const result = await schema.safeParseAsync(input)
   if (!result.success) throw validationErrorOf(result.error)
   return result.data
+}
+
+/** A JSON body that is not an object (null, a list, a number) is read as an empty object, so every field is missing. */
+export function jsonObject<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {}), schema)
+}
+
+/** An issue on the whole body that also names the error, e.g. "No valid fields to update". */
+export function bodyIssue(message: string, errorName = message) {
+  return { message, path: [], params: { errorName } }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { route, methodNotAllowed } from '@/lib/http/route'
+import { MULTIPART, route, methodNotAllowed } from '@/lib/http/route'
 import { json } from '@/lib/http/error-response'
 import { boardIdParam, idParam } from '@/lib/http/params'
 import { readMultipart } from '@/lib/http/multipart'
@@ -28,7 +28,7 @@ export const GET = route({ params, query }, async ({ params, query, ip }) => {
 })
 
 // POST /api/boards/{boardId}/threads/{threadId}/posts – reply (multipart: content, image, dont_bump)
-export const POST = route({ params }, async ({ req, params, ip }) => {
+export const POST = route({ params, body: MULTIPART }, async ({ req, params, ip }) => {
   const poster = posterFrom(req)
   const created = await createReply({ ...params, ip, posterKey: poster.key, readForm: () => readMultipart(req), banExempt: isStaffCaller })
   return withPosterCookie(json({ message: 'Post created successfully', ...created }, 201), poster)
