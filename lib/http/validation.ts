@@ -26,11 +26,20 @@ export function validationErrorOf(err: ZodError): ValidationError {
   return new ValidationError(zodIssues(err), errorName)
 }
 
+const ONE_ISSUE = new WeakSet<z.ZodType>()
+
+/** Marks a body whose fields are judged one after another: only the first failing field is reported. */
+export function oneIssueAtATime<S extends z.ZodType>(schema: S): S {
+  ONE_ISSUE.add(schema)
+  return schema
+}
+
 /** Parses route input with a (possibly async) schema; failures throw the API's ValidationError. */
 export async function parseInput<S extends z.ZodType>(schema: S, input: unknown): Promise<z.infer<S>> {
   const result = await schema.safeParseAsync(input)
-  if (!result.success) throw validationErrorOf(result.error)
-  return result.data
+  if (result.success) return result.data
+  if (ONE_ISSUE.has(schema)) result.error.issues.splice(1)
+  throw validationErrorOf(result.error)
 }
 
 /** A JSON body that is not an object (null, a list, a number) is read as an empty object, so every field is missing. */
