@@ -1,27 +1,24 @@
-// Staff login and logout (contract 2.8). A failed login answers the same for an unknown user, a wrong password
+// Staff login and logout. A failed login answers the same for an unknown user, a wrong password
 // and an inactive account, and costs the same time (a password check runs in every case). Failures are
 // rate-limited per (username, IP) and per IP.
 import { getDb } from '../db/client'
-import { LoginRequiredError, ValidationError, type FieldIssue } from '../errors'
+import { LoginRequiredError } from '../errors'
 import { assertNotExhausted, consume } from '../rate-limit/limits'
 import { hashPassword, verifyPassword } from './password'
 import { assertCsrf } from './staff'
-import { newCsrfToken, type StaffSession } from './session'
+import { getSession, newCsrfToken, type StaffSession } from './session'
+import { ZLoginCsrf, type LoginCredentials } from './schemas'
 
 let dummyHash: Promise<string> | undefined
 
-export interface LoginInput { body: unknown; ip: string; csrfHeader: string | null }
+/** Checked before the credentials: the token from X-CSRF-Token, or else from the body's _csrf field. */
+export async function sessionForLogin(csrfHeader: string | null, unparsedBody: unknown): Promise<StaffSession> {
+  const session = await getSession()
+  assertCsrf(session, csrfHeader ?? ZLoginCsrf.parse(unparsedBody)._csrf ?? null)
+  return session
+}
 
-export async function login(session: StaffSession, { body, ip, csrfHeader }: LoginInput) {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
-  assertCsrf(session, csrfHeader ?? (typeof b._csrf === 'string' ? b._csrf : null))
-  const username = typeof b.username === 'string' ? b.username.trim() : ''
-  const password = typeof b.password === 'string' ? b.password : ''
-  const missing: FieldIssue[] = []
-  if (!username) missing.push({ field: 'username', message: 'Username is required' })
-  if (!password) missing.push({ field: 'password', message: 'Password is required' })
-  if (missing.length) throw new ValidationError(missing, 'Username and password are required')
-
+export async function login(session: StaffSession, { username, password }: LoginCredentials, ip: string) {
   const userKey = `${username.toLowerCase()}|${ip}`
   await assertNotExhausted(userKey, 'loginFailUser')
   await assertNotExhausted(ip, 'loginFailIp')
@@ -46,7 +43,7 @@ export async function login(session: StaffSession, { body, ip, csrfHeader }: Log
   }
 }
 
-/** Ends the session; bumping the generation ends every other cookie of the user too (contract 0.8). */
+/** Ends the session; bumping the generation ends every other cookie of the user too. */
 export async function logout(session: StaffSession): Promise<void> {
   if (session.userId && session.generation !== undefined) {
     const db = await getDb()
@@ -55,7 +52,7 @@ export async function logout(session: StaffSession): Promise<void> {
   session.destroy()
 }
 
-/** The session's CSRF token, creating an anonymous pre-login session when there is none (contract 0.10). */
+/** The session's CSRF token, creating an anonymous pre-login session when there is none. */
 export async function csrfToken(session: StaffSession): Promise<string> {
   if (!session.csrfToken) {
     session.csrfToken = newCsrfToken()

@@ -1,7 +1,7 @@
 // Bodies of the ban endpoints: staff create and update bans, a banned visitor appeals.
 import { z } from 'zod'
 import { boardExists } from '../boards/queries'
-import { isId } from '../http/params'
+import { boardIdSchema, isId } from '../http/params'
 import { jsonObject, oneIssueAtATime } from '../http/validation'
 import { normalizeIp } from '../net/ip'
 import { normalizedText, optionalText, requiredText } from '../text/schemas'
@@ -75,3 +75,12 @@ export type BanUpdate = z.infer<typeof ZBanUpdate>
 export const ZAppeal = jsonObject(z.object({
   appealText: requiredText(APPEAL_MAX, 'Please enter an appeal reason', `Appeal must be ${APPEAL_MAX} characters or less`),
 }))
+
+/** GET /api/admin/bans: filters and paging. */
+export const ZBanListQuery = z.object({
+  boardId: boardIdSchema('boardId must be a board id').optional(),
+  appeal_status: z.enum(['pending', 'approved', 'denied'], { message: 'appeal_status must be pending, approved or denied' }).optional(),
+  status: z.enum(['active', 'expired', 'lifted', 'all'], { message: 'status must be active, expired, lifted or all' }).optional(),
+  limit: z.string().optional(),
+  offset: z.string().optional(),
+})

@@ -1,7 +1,8 @@
-// The body of POST /api/admin/rangebans: the ban type is judged first; then every failing field is reported.
+// Inputs of the range-ban endpoints. A new range ban's type is judged first; then every failing field is reported.
 import { z } from 'zod'
 import { ValidationError } from '../errors'
 import { jsonObject } from '../http/validation'
+import { boardIdSchema } from '../http/params'
 import { ZExpiry, ZOptionalBoard, ZReason } from '../bans/schemas'
 import { normalizeBanValue, RANGE_BAN_TYPES, type RangeBanType } from './values'
 
@@ -28,3 +29,6 @@ const withType = (type: RangeBanType) => z.object({
 export const ZNewRangeban = jsonObject(z.looseObject({ ban_type: z.enum(RANGE_BAN_TYPES, { message: 'Invalid ban type' }) })
   .pipe(z.discriminatedUnion('ban_type', [withType('country'), withType('asn'), withType('ip_range')])))
 export type NewRangeban = z.infer<typeof ZNewRangeban>
+
+/** GET /api/admin/rangebans?boardId= : that board's range bans and the global ones. */
+export const ZRangebanListQuery = z.object({ boardId: boardIdSchema('boardId must be a board id').optional() })

@@ -1,4 +1,4 @@
-// Attaching a poll to a post (contract 2.5): board → ban → thread → post → archived → owner → existing →
+// Attaching a poll to a post: board → ban → thread → post → archived → owner → existing →
 // rate limit → body. Only the post's owner (poster key) may attach one, once.
 import { publish } from '../events/bus'
 import { getDb } from '../db/client'
@@ -7,12 +7,13 @@ import { getBoardOrThrow } from '../boards/queries'
 import { consume } from '../rate-limit/limits'
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors'
 import { isOwner } from '../posters/identity'
-import { parseNewSurvey } from './schemas'
+import type { NewSurvey } from './schemas'
 import { toSurveyDto } from './queries'
 
-export interface CreateSurveyInput { boardId: string; threadId: number; postId: number; ip: string; cookieHeader: string | null; body: unknown }
+export interface SurveyTarget { boardId: string; threadId: number; postId: number }
 
-export async function createSurvey({ boardId, threadId, postId, ip, cookieHeader, body }: CreateSurveyInput) {
+/** Everything that answers before the poll's body is judged, in this order. */
+export async function assertMayAttachSurvey({ boardId, threadId, postId }: SurveyTarget, ip: string, cookieHeader: string | null) {
   await getBoardOrThrow(boardId)
   await assertNotBanned(boardId, ip)
   const db = await getDb()
@@ -24,8 +25,10 @@ export async function createSurvey({ boardId, threadId, postId, ip, cookieHeader
   if (!isOwner(cookieHeader, post.ownerKeyHash)) throw new ForbiddenError('Only the post owner can attach a survey')
   if (post.survey) throw new ConflictError('Post already has a survey attached')
   await consume(ip, 'surveyCreate')
-  const { surveyType, question, options } = parseNewSurvey(body)
+}
 
+export async function createSurvey({ boardId, threadId, postId }: SurveyTarget, { survey_type: surveyType, question, options }: NewSurvey) {
+  const db = await getDb()
   try {
     const survey = await db.survey.create({
       data: {
