@@ -1,7 +1,7 @@
 // Survey creation and vote bodies. Both are judged only after the survey's other checks (existence, archive,
 // ownership, rate limit), which the routes run in their `before` step.
 import { z } from 'zod'
-import { isId } from '../http/params'
+import { isId, isNumericId } from '../http/params'
 import { jsonObject } from '../http/validation'
 import { codePoints, normalizeText } from '../text/normalize'
 import { OPTIONS_MAX, OPTIONS_MIN, TEXT_MAX } from './limits'
@@ -37,7 +37,7 @@ const SELECT_ONE = 'Please select at least one option'
 /** option_ids: numbers or decimal strings; duplicates collapse. Membership is checked against the survey. */
 export const ZVote = jsonObject(z.object({
   option_ids: z.array(z.unknown(), { message: SELECT_ONE }).min(1, SELECT_ONE).transform((raw, ctx) => {
-    const ids = raw.map((v) => (typeof v === 'number' ? v : typeof v === 'string' && /^[1-9][0-9]{0,9}$/.test(v) ? Number(v) : NaN))
+    const ids = raw.map((v) => (typeof v === 'number' ? v : typeof v === 'string' && isNumericId(v) ? Number(v) : NaN))
     const invalid = raw.filter((_, i) => !isId(ids[i]))
     if (invalid.length) ctx.addIssue({ code: 'custom', message: 'Invalid option IDs', params: { invalid } })
     return [...new Set(ids)]
