@@ -1,4 +1,4 @@
-// The realtime channel's events (contract section 3), typed once and shared by the server and the browser.
+// The realtime channel's events (names and payloads the browser listens for), typed once and shared by the server and the browser.
 // Room names: a board room is `{boardId}`, a thread room `{boardId}-{threadId}`.
 import type { PublicPost } from '../posts/types'
 import { MAX_ID } from '../http/params'
