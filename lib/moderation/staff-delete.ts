@@ -1,4 +1,4 @@
-// Deletion by staff (contract 2.3, 2.4, 2.12): a reason is required, the change is logged, every removed post is
+// Deletion by staff: a reason is required, the change is logged, every removed post is
 // kept as a 24-hour snapshot, and events go to both rooms after commit. Allowed in dead threads. Deleting an
 // opening post deletes the whole thread.
 import { getDb } from '../db/client'
@@ -13,7 +13,8 @@ import { snapshotPosts } from './snapshots'
 
 export const REASON_MAX = 500
 
-export function requireReason(raw: unknown, missingMessage: string): string {
+/** A staff deletion's reason (sent as optional text; staff must give one). */
+export function requireReason(raw: string | undefined, missingMessage: string): string {
   const reason = normalizeText(raw)
   if (!reason) throw ValidationError.field('reason', missingMessage)
   if (codePoints(reason) > REASON_MAX) throw ValidationError.field('reason', `Reason must be ${REASON_MAX} characters or less`)
