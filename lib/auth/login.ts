@@ -2,26 +2,23 @@
 // and an inactive account, and costs the same time (a password check runs in every case). Failures are
 // rate-limited per (username, IP) and per IP.
 import { getDb } from '../db/client'
-import { LoginRequiredError, ValidationError, type FieldIssue } from '../errors'
+import { LoginRequiredError } from '../errors'
 import { assertNotExhausted, consume } from '../rate-limit/limits'
 import { hashPassword, verifyPassword } from './password'
 import { assertCsrf } from './staff'
-import { newCsrfToken, type StaffSession } from './session'
+import { getSession, newCsrfToken, type StaffSession } from './session'
+import { ZLoginCsrf, type LoginCredentials } from './schemas'
 
 let dummyHash: Promise<string> | undefined
 
-export interface LoginInput { body: unknown; ip: string; csrfHeader: string | null }
+/** Checked before the credentials: the token from X-CSRF-Token, or else from the body's _csrf field. */
+export async function sessionForLogin(csrfHeader: string | null, unparsedBody: unknown): Promise<StaffSession> {
+  const session = await getSession()
+  assertCsrf(session, csrfHeader ?? ZLoginCsrf.parse(unparsedBody)._csrf ?? null)
+  return session
+}
 
-export async function login(session: StaffSession, { body, ip, csrfHeader }: LoginInput) {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
-  assertCsrf(session, csrfHeader ?? (typeof b._csrf === 'string' ? b._csrf : null))
-  const username = typeof b.username === 'string' ? b.username.trim() : ''
-  const password = typeof b.password === 'string' ? b.password : ''
-  const missing: FieldIssue[] = []
-  if (!username) missing.push({ field: 'username', message: 'Username is required' })
-  if (!password) missing.push({ field: 'password', message: 'Password is required' })
-  if (missing.length) throw new ValidationError(missing, 'Username and password are required')
-
+export async function login(session: StaffSession, { username, password }: LoginCredentials, ip: string) {
   const userKey = `${username.toLowerCase()}|${ip}`
   await assertNotExhausted(userKey, 'loginFailUser')
   await assertNotExhausted(ip, 'loginFailIp')

@@ -1,22 +1,20 @@
 // A banned visitor's appeal: one per ban, for a ban that applies to them on this board and is
 // in force. Not ban-checked (banned visitors must reach it). Logged as appeal_submitted without an admin.
 import { getDb } from '../db/client'
-import { ConflictError, NotFoundError, ValidationError } from '../errors'
+import { ConflictError, NotFoundError } from '../errors'
 import { ipKey } from '../net/ip'
 import { consume } from '../rate-limit/limits'
 import { getBoardOrThrow } from '../boards/queries'
-import { codePoints, normalizeText } from '../text/normalize'
 import { logAction } from '../moderation/log'
 import { inForce } from './types'
 
-export const APPEAL_MAX = 2000
-
-export async function submitAppeal(boardId: string, banId: number, ip: string, body: unknown) {
+/** The board must exist and the appeal rate limit be free before the appeal text is judged. */
+export async function beforeAppeal(boardId: string, ip: string): Promise<void> {
   await getBoardOrThrow(boardId)
   await consume(ip, 'appeal')
-  const text = normalizeText((body && typeof body === 'object' ? (body as Record<string, unknown>).appealText : undefined))
-  if (!text) throw ValidationError.field('appealText', 'Please enter an appeal reason')
-  if (codePoints(text) > APPEAL_MAX) throw ValidationError.field('appealText', `Appeal must be ${APPEAL_MAX} characters or less`)
+}
+
+export async function submitAppeal(boardId: string, banId: number, ip: string, text: string) {
   const db = await getDb()
   const ban = await db.ban.findUnique({ where: { id: banId } })
   // No hint that the id exists unless the ban is the caller's own, on this board (or global).

@@ -1,58 +1,17 @@
-// Board management for admins (issue 6.5; extra admin endpoints, as the contract has no board API): create boards
-// and change their name, description and flags. Thread ids and country codes are computed when a post is created
-// at that moment, so a changed flag applies to new posts. Every change is kept in the staff audit log (the
-// moderation log's action types are a fixed list) and published after commit, so every process drops
-// the pages that show the board before the next request.
-import { z } from 'zod'
+// Board management for admins: create boards and change their name, description and flags. Thread ids and
+// country codes are computed when a post is created, so a changed flag applies to new posts. Every change is kept
+// in the staff audit log (the moderation log's action types are a fixed list) and published after commit, so
+// every process drops the pages that show the board before the next request.
 import { getDb } from '../db/client'
 import type { Tx } from '../db/locks'
 import { publish } from '../events/bus'
-import { ConflictError, NotFoundError, ValidationError } from '../errors'
+import { ConflictError, NotFoundError } from '../errors'
 import type { Staff } from '../auth/staff'
-import { codePoints, normalizeText } from '../text/normalize'
-import { type PublicBoard, THREADS_PER_PAGE, toPublicBoard } from './types'
-
-export const BOARD_NAME_MAX = 50
-export const BOARD_DESCRIPTION_MAX = 200
-
-/** Text rules: CRLF → LF, trimmed, lengths in code points. */
-function text(label: string, max: number, required: boolean) {
-  return z.string({ error: (iss) => (iss.input === undefined ? `${label} is required` : `${label} must be text`) })
-    .transform(normalizeText)
-    .refine((v) => !required || v.length > 0, `${label} is required`)
-    .refine((v) => codePoints(v) <= max, `${label} must be ${max} characters or less`)
-}
-
-const flag = (field: string) => z.boolean({ error: `${field} must be true or false` })
-
-const ZSettings = z.object({
-  name: text('Name', BOARD_NAME_MAX, true),
-  description: text('Description', BOARD_DESCRIPTION_MAX, false),
-  nsfw: flag('nsfw'),
-  thread_ids_enabled: flag('thread_ids_enabled'),
-  country_flags_enabled: flag('country_flags_enabled'),
-  threads_per_page: z.number({ error: 'threads_per_page must be a whole number' })
-    .int('threads_per_page must be a whole number')
-    .min(THREADS_PER_PAGE.min, `threads_per_page must be between ${THREADS_PER_PAGE.min} and ${THREADS_PER_PAGE.max}`)
-    .max(THREADS_PER_PAGE.max, `threads_per_page must be between ${THREADS_PER_PAGE.min} and ${THREADS_PER_PAGE.max}`),
-})
-
-export const ZNewBoard = ZSettings.extend({
-  id: z.string({ error: 'Board ID is required' }).trim()
-    .regex(/^[a-z0-9]{1,10}$/, 'Board ID must be 1–10 lowercase letters or digits'),
-  description: ZSettings.shape.description.default(''),
-  nsfw: ZSettings.shape.nsfw.default(false),
-  thread_ids_enabled: ZSettings.shape.thread_ids_enabled.default(false),
-  country_flags_enabled: ZSettings.shape.country_flags_enabled.default(false),
-  threads_per_page: ZSettings.shape.threads_per_page.default(THREADS_PER_PAGE.default),
-})
-
-export const ZBoardUpdate = ZSettings.partial()
-
-type Settings = z.infer<typeof ZSettings>
+import { type PublicBoard, toPublicBoard } from './types'
+import type { BoardSettings, BoardUpdate, NewBoard } from './schemas'
 
 /** API field → database column. */
-function toColumns(s: Partial<Settings>) {
+function toColumns(s: Partial<BoardSettings>) {
   return {
     ...(s.name !== undefined ? { name: s.name } : {}),
     ...(s.description !== undefined ? { description: s.description } : {}),
@@ -83,8 +42,7 @@ export async function listManagedBoards(): Promise<ManagedBoard[]> {
   return boards.map((b) => ({ ...toPublicBoard(b), created_at: b.createdAt.toISOString(), thread_count: live.get(b.id) ?? 0 }))
 }
 
-export async function createBoard(staff: Staff, body: unknown): Promise<PublicBoard> {
-  const input = ZNewBoard.parse(body ?? {})
+export async function createBoard(staff: Staff, input: NewBoard): Promise<PublicBoard> {
   const db = await getDb()
   let created
   try {
@@ -107,12 +65,8 @@ export async function createBoard(staff: Staff, body: unknown): Promise<PublicBo
   return toPublicBoard(created)
 }
 
-export async function updateBoard(staff: Staff, boardId: string, body: unknown): Promise<PublicBoard> {
-  const input = ZBoardUpdate.parse(body ?? {})
+export async function updateBoard(staff: Staff, boardId: string, input: BoardUpdate): Promise<PublicBoard> {
   const columns = toColumns(input)
-  if (!Object.keys(columns).length) {
-    throw new ValidationError([{ field: 'body', message: 'No valid fields to update' }], 'No valid fields to update')
-  }
   const db = await getDb()
   const updated = await db.$transaction(async (tx) => {
     const before = await tx.board.findUnique({ where: { id: boardId } })

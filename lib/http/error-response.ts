@@ -1,4 +1,5 @@
-// The one mapping from thrown errors to HTTP responses. Anything that is not a DomainError
+// The one mapping from thrown errors to HTTP responses: domain errors get their status and body (zod failures
+// become 400s through lib/http/validation.ts). Anything that is not a DomainError
 // is logged with a request id and answered as a bare 500: no stack, SQL, driver message or path leaks.
 import { randomUUID } from 'node:crypto'
 import { ZodError } from 'zod'
@@ -6,7 +7,7 @@ import {
   BannedError, ConflictError, FileTooLargeError, ForbiddenError, InvalidFileTypeError, LoginRequiredError,
   NotFoundError, RateLimitedError, RequestTooLargeError, StorageFullError, StorageUnavailableError, ValidationError,
 } from '../errors'
-import { zodIssues } from './validation'
+import { validationErrorOf } from './validation'
 import { DatabaseFullError, DatabaseUnavailableError, DomainError } from '../errors'
 import { databaseFaultOf } from '../db/faults'
 import { noteDbFault } from '../db/fault-state'
@@ -19,9 +20,8 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 export function errorResponse(thrown: unknown): Response {
-  const err = asDatabaseError(thrown)
+  const err = thrown instanceof ZodError ? validationErrorOf(thrown) : asDatabaseError(thrown)
   if (err instanceof ValidationError) return json({ error: err.errorName, details: err.details }, 400)
-  if (err instanceof ZodError) return json({ error: 'Validation failed', details: zodIssues(err) }, 400)
   if (err instanceof LoginRequiredError) return json({ error: err.message }, 401)
   if (err instanceof BannedError) return json(err.body, 403)
   if (err instanceof ForbiddenError) return json({ error: err.message }, 403)

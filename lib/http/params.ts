@@ -1,18 +1,29 @@
-// Path parameters are validated before any lookup; a malformed id answers like an unknown one.
+// Ids in paths, query strings and bodies. Path parameters are validated before any lookup, and a malformed id
+// answers like an unknown one (404 with that resource's message); in a query or body it is a 400 on its field.
+import { z } from 'zod'
 import { NotFoundError } from '../errors'
 
 export type ParamParser<T> = (raw: string) => T
 
-const BOARD_ID = /^[a-z0-9]{1,10}$/
+/** What Next hands a page or route for its dynamic segments, e.g. `PageParams<'boardId' | 'threadId'>`. */
+export interface PageParams<K extends string> { params: Promise<Record<K, string>> }
+
+export const BOARD_ID = /^[a-z0-9]{1,10}$/
+/** A positive id without leading zeros, at most 2147483647 (the database's 32-bit integer). */
 const NUMERIC_ID = /^[1-9][0-9]{0,9}$/
+export const MAX_ID = 2147483647
+
+export function isNumericId(raw: string): boolean {
+  return NUMERIC_ID.test(raw) && Number(raw) <= MAX_ID
+}
+
+export function isId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID
+}
 
 export const boardIdParam: ParamParser<string> = (raw) => {
   if (!BOARD_ID.test(raw)) throw new NotFoundError('Board not found')
   return raw
-}
-
-export function isNumericId(raw: string): boolean {
-  return NUMERIC_ID.test(raw) && Number(raw) <= 2147483647
 }
 
 /** A positive integer id; anything else is `notFound` (e.g. "Thread not found"). */
@@ -22,3 +33,9 @@ export function idParam(notFound: string): ParamParser<number> {
     return Number(raw)
   }
 }
+
+/** A board id in a query string or body; `message` is the 400's message. */
+export const boardIdSchema = (message: string) => z.string({ message }).regex(BOARD_ID, message)
+
+/** An id written as decimal digits (query strings), as a number. */
+export const idSchema = (message: string) => z.string({ message }).refine(isNumericId, message).transform(Number)

@@ -1,10 +1,12 @@
 // The route-handler wrapper: every app/api handler is `route({params, query, body}, handler)`. It validates
 // the origin of writes, parses path params (malformed → that resource's 404), query and JSON body with zod,
-// hands the handler the client address, and turns anything thrown into the contract's error body.
+// hands the handler the client address, and turns anything thrown into the API's error body. What a handler
+// reads is declared in its spec, which stays attached to the handler (`routeSpecOf`) so a test can check it.
 import type { z } from 'zod'
 import { ForbiddenError, RequestTooLargeError, ValidationError } from '../errors'
 import { errorResponse, json } from './error-response'
 import type { ParamParser } from './params'
+import { parseInput } from './validation'
 import { CLIENT_IP_HEADER } from './client-ip'
 import { isAllowedOrigin, siteOriginOf } from './origins'
 import { arrivedOverHttps } from './scheme'
@@ -15,49 +17,108 @@ const JSON_LIMIT = 64 * 1024
 /** Deeper nesting than any endpoint accepts is refused before parsing (nested values reach echoing code paths). */
 const JSON_DEPTH_LIMIT = 32
 
-type ParamSpec = Record<string, ParamParser<unknown>>
-type ParsedParams<S extends ParamSpec> = { [K in keyof S]: ReturnType<S[K]> }
+/** Marks a handler that reads a multipart/form-data body itself (posting with files) instead of a JSON body. */
+export const MULTIPART = 'multipart'
 
-export interface RouteContext<P, Q, B> {
+export type ParamSpec = Record<string, ParamParser<unknown>>
+export type ParsedParams<S extends ParamSpec> = { [K in keyof S]: ReturnType<S[K]> }
+export type BodySpec = z.ZodType | typeof MULTIPART
+export type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined
+
+/** What a handler knows before its body is judged. */
+export interface RouteInput<P, Q> {
   req: Request
   params: P
   query: Q
-  body: B
   /** The client address, computed by server.ts from the TCP peer and trusted proxy hops. */
   ip: string
 }
 
-interface RouteSpec<S extends ParamSpec, Q extends z.ZodType | undefined, B extends z.ZodType | undefined> {
+export interface RouteContext<P, Q, B, G = undefined> extends RouteInput<P, Q> {
+  body: B
+  /** What the spec's `before` step returned. */
+  before: G
+}
+
+export interface RouteSpec<S extends ParamSpec, Q extends z.ZodType | undefined, B extends BodySpec | undefined, C, G> {
   params?: S
   query?: Q
   body?: B
+  /**
+   * Checks that must answer before the body is judged (a missing resource's 404, a 403, a rate limit): runs
+   * after the JSON is read (so malformed JSON is still a 400 first) and before the body schema. Its result
+   * reaches the handler as `before`. `unparsedBody` is there only for fields read ahead of validation (login's
+   * CSRF token); validate them with a schema too.
+   */
+  before?: (ctx: C & { unparsedBody: unknown }) => Promise<G>
 }
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined
-type NextContext = { params: Promise<Record<string, string | string[]>> }
+/** The declared inputs of a handler built by route() or staffRoute(), for tests/unit/route-schemas.test.ts. */
+export interface DeclaredInputs {
+  params: string[]
+  query?: z.ZodType
+  body?: BodySpec
+  /** A methodNotAllowed() handler: it reads nothing and answers 405. */
+  methodNotAllowed?: boolean
+  /** The handler itself, so a test can see what it reads. */
+  handler: (...args: never[]) => unknown
+}
 
-export function route<S extends ParamSpec = ParamSpec, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
-  spec: RouteSpec<S, Q, B>,
-  handler: (ctx: RouteContext<ParsedParams<S>, Infer<Q>, Infer<B>>) => Promise<Response>,
-): (req: Request, ctx: NextContext) => Promise<Response> {
-  return async (req, ctx) => {
+const DECLARED = Symbol('routeSpec')
+type NextContext = { params: Promise<Record<string, string | string[]>> }
+export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response>) & { [DECLARED]?: DeclaredInputs }
+
+export function routeSpecOf(handler: unknown): DeclaredInputs | undefined {
+  return typeof handler === 'function' ? (handler as RouteHandler)[DECLARED] : undefined
+}
+
+/**
+ * The pipeline behind route() and staffRoute(): origin and rate limit → params → query → `who` (the staff
+ * checks) → JSON read → `before` → body schema → handler.
+ */
+export function buildRoute<S extends ParamSpec, Q extends z.ZodType | undefined, B extends BodySpec | undefined, W extends object, G>(
+  spec: RouteSpec<S, Q, B, RouteInput<ParsedParams<S>, Infer<Q>> & W, G>,
+  who: (input: RouteInput<ParsedParams<S>, Infer<Q>>) => Promise<W>,
+  handler: (ctx: RouteContext<ParsedParams<S>, Infer<Q>, Infer<B>, G> & W) => Promise<Response>,
+): RouteHandler {
+  const built: RouteHandler = async (req, ctx) => {
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') checkOrigin(req)
       const url = new URL(req.url)
-      // 600 API requests per minute per address; health checks are never limited, nor are the page
-      // cache's own renders (the visitor's request was counted before it, lib/page-cache/serve.ts).
+      // 600 API requests per minute per address; health checks are never limited, nor are the page cache's own
+      // renders (the visitor's request was counted before it, lib/page-cache/serve.ts).
       const ip = clientIp(req)
       if (url.pathname !== '/api/health' && ip !== RENDER_IDENTITY) await consume(ip, 'api')
       const rawParams = (await ctx?.params) ?? {}
       const params = {} as Record<string, unknown>
       for (const [name, parse] of Object.entries(spec.params ?? {})) params[name] = parse(String(rawParams[name] ?? ''))
-      const query = spec.query ? spec.query.parse(Object.fromEntries(url.searchParams)) : undefined
-      const body = spec.body ? spec.body.parse(await readJson(req)) : undefined
-      return await handler({ req, params: params as ParsedParams<S>, query: query as Infer<Q>, body: body as Infer<B>, ip })
+      const query = spec.query ? await parseInput(spec.query, Object.fromEntries(url.searchParams)) : undefined
+      const input = { req, params: params as ParsedParams<S>, query: query as Infer<Q>, ip }
+      const withWho = { ...input, ...(await who(input)) }
+      const jsonBody = spec.body && spec.body !== MULTIPART
+      const unparsedBody = jsonBody ? await readJson(req) : undefined
+      const before = (spec.before ? await spec.before({ ...withWho, unparsedBody }) : undefined) as G
+      const body = (jsonBody ? await parseInput(spec.body as z.ZodType, unparsedBody) : undefined) as Infer<B>
+      return await handler({ ...withWho, body, before })
     } catch (err) {
       return errorResponse(err)
     }
   }
+  declare(built, { params: Object.keys(spec.params ?? {}), query: spec.query, body: spec.body, handler })
+  return built
+}
+
+function declare(handler: RouteHandler, inputs: DeclaredInputs): void {
+  Object.defineProperty(handler, DECLARED, { value: inputs, enumerable: false, configurable: true })
+}
+
+const nobody = async () => ({})
+
+export function route<S extends ParamSpec = ParamSpec, Q extends z.ZodType | undefined = undefined, B extends BodySpec | undefined = undefined, G = undefined>(
+  spec: RouteSpec<S, Q, B, RouteInput<ParsedParams<S>, Infer<Q>>, G>,
+  handler: (ctx: RouteContext<ParsedParams<S>, Infer<Q>, Infer<B>, G>) => Promise<Response>,
+): RouteHandler {
+  return buildRoute(spec, nobody, handler)
 }
 
 export function clientIp(req: Request): string {
@@ -123,5 +184,6 @@ function checkOrigin(req: Request): void {
 /** Handlers for the methods a path does not support: 405 with an Allow header. */
 export function methodNotAllowed(...allowed: string[]) {
   const handler = route({}, async () => json({ error: 'Method not allowed' }, 405, { Allow: allowed.join(', ') }))
+  declare(handler, { ...routeSpecOf(handler)!, methodNotAllowed: true })
   return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler }
 }

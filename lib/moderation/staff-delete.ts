@@ -13,7 +13,8 @@ import { snapshotPosts } from './snapshots'
 
 export const REASON_MAX = 500
 
-export function requireReason(raw: unknown, missingMessage: string): string {
+/** A staff deletion's reason (sent as optional text; staff must give one). */
+export function requireReason(raw: string | undefined, missingMessage: string): string {
   const reason = normalizeText(raw)
   if (!reason) throw ValidationError.field('reason', missingMessage)
   if (codePoints(reason) > REASON_MAX) throw ValidationError.field('reason', `Reason must be ${REASON_MAX} characters or less`)

@@ -2,14 +2,11 @@
 // soft removal. Creation and removal are logged. Enforcement starts with the next request (lib/bans/check.ts).
 import { getDb } from '../db/client'
 import { publish } from '../events/bus'
-import { ConflictError, NotFoundError, ValidationError, type FieldIssue } from '../errors'
+import { ConflictError, NotFoundError } from '../errors'
 import type { Staff } from '../auth/staff'
-import { codePoints, normalizeText } from '../text/normalize'
 import { countryName } from '../geo/country-names'
 import { logAction } from '../moderation/log'
-import { REASON_MAX } from '../moderation/staff-delete'
-import { parseExpiry } from '../bans/ban-rules'
-import { normalizeBanValue, RANGE_BAN_TYPES, type RangeBanType } from './values'
+import type { NewRangeBan } from './schemas'
 import { toPublicRangeBan } from './types'
 
 const inForce = (now: Date) => ({ isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] })
@@ -23,23 +20,9 @@ export async function listRangeBans(boardId?: string) {
   return rows.map(toPublicRangeBan)
 }
 
-export async function createRangeBan(staff: Staff, body: unknown) {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
-  if (!RANGE_BAN_TYPES.includes(b.ban_type as RangeBanType)) throw ValidationError.field('ban_type', 'Invalid ban type')
-  const type = b.ban_type as RangeBanType
-  const issues: FieldIssue[] = []
-  let value = ''
-  try { value = normalizeBanValue(type, b.ban_value) } catch (err) { issues.push(...(err as ValidationError).details) }
-  const reason = normalizeText(b.reason)
-  if (!reason) issues.push({ field: 'reason', message: 'Reason is required' })
-  else if (codePoints(reason) > REASON_MAX) issues.push({ field: 'reason', message: `Reason must be ${REASON_MAX} characters or less` })
-  let expiresAt: Date | null = null
-  try { expiresAt = parseExpiry(b.expires_at) } catch (err) { issues.push(...(err as ValidationError).details) }
-  const boardId = b.board_id === null || b.board_id === undefined || b.board_id === '' ? null : String(b.board_id)
+export async function createRangeBan(staff: Staff, input: NewRangeBan) {
+  const { ban_type: type, ban_value: value, reason, expires_at: expiresAt, board_id: boardId } = input
   const db = await getDb()
-  if (boardId && !(await db.board.findUnique({ where: { id: boardId } }))) issues.push({ field: 'board_id', message: `Unknown board: ${boardId}` })
-  if (issues.length) throw new ValidationError(issues)
-
   const now = new Date()
   const created = await db.$transaction(async (tx) => {
     if (await tx.rangeBan.findFirst({ where: { AND: [inForce(now), { banType: type, banValue: value, boardId }] } })) {

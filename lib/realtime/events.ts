@@ -1,6 +1,7 @@
-// The realtime channel's events (contract section 3), typed once and shared by the server and the browser.
+// The realtime channel's events (names and payloads the browser listens for), typed once and shared by the server and the browser.
 // Room names: a board room is `{boardId}`, a thread room `{boardId}-{threadId}`.
 import type { PublicPost } from '../posts/types'
+import { MAX_ID } from '../http/params'
 
 export interface ServerToClientEvents {
   thread_created: (p: { threadId: number; boardId: string; postId: number; topic: string; createdAt: string }) => void
@@ -47,5 +48,5 @@ export function parseRoom(name: unknown): { boardId: string; threadId?: number }
   if (!m) return null
   if (m[2] === undefined) return { boardId: m[1] }
   const threadId = Number(m[2])
-  return threadId <= 2147483647 ? { boardId: m[1], threadId } : null
+  return threadId <= MAX_ID ? { boardId: m[1], threadId } : null
 }

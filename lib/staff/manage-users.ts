@@ -1,12 +1,11 @@
 // Staff accounts for admins. Deactivation and password changes end the user's sessions (their
 // session generation moves on); an admin cannot deactivate or demote themself, and one active admin remains.
-import { z } from 'zod'
 import { getDb } from '../db/client'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors'
 import type { Staff } from '../auth/staff'
 import { hashPassword } from '../auth/password'
 import { createStaffUser } from './create-staff-user'
-import { ZEmail, ZPassword, ZRole, ZUsername } from './schemas'
+import type { NewUser, UserUpdate } from './schemas'
 import { toAdminUser } from './types'
 
 const INCLUDE = { boards: true } as const
@@ -23,25 +22,11 @@ export async function getUserOrThrow(id: number) {
   return toAdminUser(user)
 }
 
-export async function addUser(body: unknown) {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
-  const missing = (['username', 'email', 'password', 'role'] as const).filter((k) => typeof b[k] !== 'string' || !(b[k] as string).trim())
-  if (missing.length) throw new ValidationError(missing.map((field) => ({ field, message: `${field} is required` })), 'All fields are required')
-  const user = await createStaffUser({
-    username: b.username as string, email: b.email as string, password: b.password as string, role: b.role as never,
-    boards: Array.isArray(b.boards) ? b.boards.map(String) : [],
-  })
-  return toAdminUser(user)
+export async function addUser(input: NewUser) {
+  return toAdminUser(await createStaffUser(input))
 }
 
-const ZUpdate = z.object({
-  username: ZUsername.optional(), email: ZEmail.optional(), password: ZPassword.optional(), role: ZRole.optional(),
-  boards: z.array(z.string()).optional(), is_active: z.boolean({ message: 'is_active must be true or false' }).optional(),
-})
-
-export async function updateUser(actor: Staff, id: number, body: unknown) {
-  const input = ZUpdate.parse(body ?? {})
-  if (Object.values(input).every((v) => v === undefined)) throw new ValidationError([{ field: 'body', message: 'No valid fields to update' }], 'No valid fields to update')
+export async function updateUser(actor: Staff, id: number, input: UserUpdate) {
   const db = await getDb()
   const user = await db.staffUser.findUnique({ where: { id } })
   if (!user) throw new NotFoundError('User not found')

@@ -7,12 +7,13 @@ import { getBoardOrThrow } from '../boards/queries'
 import { consume } from '../rate-limit/limits'
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors'
 import { isOwner } from '../posters/identity'
-import { parseNewSurvey } from './schemas'
+import type { NewSurvey } from './schemas'
 import { toSurveyDto } from './queries'
 
-export interface CreateSurveyInput { boardId: string; threadId: number; postId: number; ip: string; posterKey: string | null; body: unknown }
+export interface SurveyTarget { boardId: string; threadId: number; postId: number }
 
-export async function createSurvey({ boardId, threadId, postId, ip, posterKey, body }: CreateSurveyInput) {
+/** Everything that answers before the poll's body is judged, in this order. `posterKey` is the cb_poster cookie's. */
+export async function assertMayAttachSurvey({ boardId, threadId, postId }: SurveyTarget, ip: string, posterKey: string | null) {
   await getBoardOrThrow(boardId)
   await assertNotBanned(boardId, ip)
   const db = await getDb()
@@ -24,8 +25,10 @@ export async function createSurvey({ boardId, threadId, postId, ip, posterKey, b
   if (!isOwner(posterKey, post.ownerKeyHash)) throw new ForbiddenError('Only the post owner can attach a survey')
   if (post.survey) throw new ConflictError('Post already has a survey attached')
   await consume(ip, 'surveyCreate')
-  const { surveyType, question, options } = parseNewSurvey(body)
+}
 
+export async function createSurvey({ boardId, threadId, postId }: SurveyTarget, { survey_type: surveyType, question, options }: NewSurvey) {
+  const db = await getDb()
   try {
     const survey = await db.survey.create({
       data: {

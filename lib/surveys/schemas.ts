@@ -1,42 +1,45 @@
-// Survey creation and vote bodies, with the API's error messages. Checked after the existence,
-// archive and ownership checks, so the route reads the body without judging it.
-import { ValidationError, type FieldIssue } from '../errors'
+// Survey creation and vote bodies. Both are judged only after the survey's other checks (existence, archive,
+// ownership, rate limit), which the routes run in their `before` step.
+import { z } from 'zod'
+import { isId, isNumericId } from '../http/params'
+import { jsonObject } from '../http/validation'
 import { codePoints, normalizeText } from '../text/normalize'
-import type { SurveyType } from './types'
-
 import { SURVEY_OPTIONS_MAX as OPTIONS_MAX, SURVEY_OPTIONS_MIN as OPTIONS_MIN, SURVEY_TEXT_MAX as TEXT_MAX } from '../limits'
 
 /** Line breaks in questions and options become spaces; then the usual trimming applies. */
 const oneLine = (v: unknown) => normalizeText(v).replace(/\n+/g, ' ')
 
-export function parseNewSurvey(body: unknown): { surveyType: SurveyType; question: string; options: string[] } {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
-  const issues: FieldIssue[] = []
-  const surveyType = b.survey_type
-  if (surveyType !== 'single' && surveyType !== 'multiple') issues.push({ field: 'survey_type', message: 'Survey type must be "single" or "multiple"' })
-  const question = oneLine(b.question)
-  if (!question) issues.push({ field: 'question', message: 'Survey question is required' })
-  else if (codePoints(question) > TEXT_MAX) issues.push({ field: 'question', message: `Question must be ${TEXT_MAX} characters or less` })
-  const raw = Array.isArray(b.options) ? b.options : []
+/** Options: anything but a list counts as none; each entry must be non-empty text within the length limit. */
+const ZOptions = z.preprocess((v) => (Array.isArray(v) ? v : []), z.array(z.unknown())).transform((raw, ctx) => {
   const options = raw.map(oneLine)
-  if (options.filter(Boolean).length < OPTIONS_MIN) issues.push({ field: 'options', message: `Survey must have at least ${OPTIONS_MIN} options` })
-  else if (options.length > OPTIONS_MAX) issues.push({ field: 'options', message: `Survey can have at most ${OPTIONS_MAX} options` })
+  if (options.filter(Boolean).length < OPTIONS_MIN) ctx.addIssue({ code: 'custom', message: `Survey must have at least ${OPTIONS_MIN} options` })
+  else if (options.length > OPTIONS_MAX) ctx.addIssue({ code: 'custom', message: `Survey can have at most ${OPTIONS_MAX} options` })
   else {
     options.forEach((o, i) => {
-      if (typeof raw[i] !== 'string' || !o) issues.push({ field: `options[${i}]`, message: `Option ${i + 1} must not be empty` })
-      else if (codePoints(o) > TEXT_MAX) issues.push({ field: `options[${i}]`, message: `Option ${i + 1} must be ${TEXT_MAX} characters or less` })
+      if (typeof raw[i] !== 'string' || !o) ctx.addIssue({ code: 'custom', path: [i], message: `Option ${i + 1} must not be empty` })
+      else if (codePoints(o) > TEXT_MAX) ctx.addIssue({ code: 'custom', path: [i], message: `Option ${i + 1} must be ${TEXT_MAX} characters or less` })
     })
   }
-  if (issues.length) throw new ValidationError(issues)
-  return { surveyType: surveyType as SurveyType, question, options }
-}
+  return options
+})
+
+export const ZNewSurvey = jsonObject(z.object({
+  survey_type: z.enum(['single', 'multiple'], { message: 'Survey type must be "single" or "multiple"' }),
+  question: z.preprocess(oneLine, z.string())
+    .refine((q) => q.length > 0, { message: 'Survey question is required', abort: true })
+    .refine((q) => codePoints(q) <= TEXT_MAX, `Question must be ${TEXT_MAX} characters or less`),
+  options: ZOptions,
+}))
+export type NewSurvey = z.infer<typeof ZNewSurvey>
+
+const SELECT_ONE = 'Please select at least one option'
 
 /** option_ids: numbers or decimal strings; duplicates collapse. Membership is checked against the survey. */
-export function parseOptionIds(body: unknown): number[] {
-  const raw = (body && typeof body === 'object' ? (body as Record<string, unknown>).option_ids : undefined)
-  if (!Array.isArray(raw) || raw.length === 0) throw ValidationError.field('option_ids', 'Please select at least one option')
-  const ids = raw.map((v) => (typeof v === 'number' ? v : typeof v === 'string' && /^[1-9][0-9]{0,9}$/.test(v) ? Number(v) : NaN))
-  const bad = raw.filter((_, i) => !Number.isInteger(ids[i]) || ids[i] < 1 || ids[i] > 2147483647)
-  if (bad.length) throw new ValidationError([{ field: 'option_ids', message: 'Invalid option IDs', invalid: bad }])
-  return [...new Set(ids)]
-}
+export const ZVote = jsonObject(z.object({
+  option_ids: z.array(z.unknown(), { message: SELECT_ONE }).min(1, SELECT_ONE).transform((raw, ctx) => {
+    const ids = raw.map((v) => (typeof v === 'number' ? v : typeof v === 'string' && isNumericId(v) ? Number(v) : NaN))
+    const invalid = raw.filter((_, i) => !isId(ids[i]))
+    if (invalid.length) ctx.addIssue({ code: 'custom', message: 'Invalid option IDs', params: { invalid } })
+    return [...new Set(ids)]
+  }),
+}))

@@ -7,7 +7,6 @@ import { consume } from '../rate-limit/limits'
 import { ConflictError, NotFoundError, ValidationError } from '../errors'
 import { voterHash } from '../posters/identity'
 import { publish } from '../events/bus'
-import { parseOptionIds } from './schemas'
 import { getSurveyOrThrow } from './queries'
 
 async function surveyForVoting(boardId: string, surveyId: number, ip: string) {
@@ -26,11 +25,18 @@ async function announce(survey: { id: number; postId: number; threadId: number; 
   publish({ name: 'survey_vote', payload: { surveyId: survey.id, postId: survey.postId, threadId: survey.threadId, boardId: survey.boardId, totalResponses } })
 }
 
-export async function vote(boardId: string, surveyId: number, ip: string, body: unknown) {
-  const { survey, archived, existing } = await surveyForVoting(boardId, surveyId, ip)
-  if (archived) throw new ConflictError(existing ? 'Cannot change votes in archived threads' : 'Cannot vote in archived threads')
+export type OpenSurvey = Awaited<ReturnType<typeof surveyForVoting>>
+
+/** Everything that answers before the vote's body is judged: board, ban, survey, archive, rate limit. */
+export async function openSurveyForVote(boardId: string, surveyId: number, ip: string): Promise<OpenSurvey> {
+  const open = await surveyForVoting(boardId, surveyId, ip)
+  if (open.archived) throw new ConflictError(open.existing ? 'Cannot change votes in archived threads' : 'Cannot vote in archived threads')
   await consume(ip, 'vote')
-  const optionIds = parseOptionIds(body)
+  return open
+}
+
+export async function vote({ survey, existing }: OpenSurvey, ip: string, optionIds: number[]) {
+  const surveyId = survey.id
   const known = new Set(survey.options.map((o) => o.id))
   const invalid = optionIds.filter((id) => !known.has(id))
   if (invalid.length) throw new ValidationError([{ field: 'option_ids', message: 'Invalid option IDs', invalid }])

@@ -6,10 +6,11 @@ import { BoardHeader } from '@/components/board/board-header'
 import { BoardView } from '@/components/board/board-view'
 import { PageLinks } from '@/components/board/page-links'
 import { BanScreen } from '@/components/bans/ban-screen'
+import type { PageParams } from '@/lib/http/params'
 
 export const dynamic = 'force-dynamic'
 
-type Props = { params: Promise<{ boardId: string }>; searchParams: Promise<{ page?: string | string[] }> }
+type Props = PageParams<'boardId'> & { searchParams: Promise<{ page?: string | string[] }> }
 
 /** A repeated `page` names no page; a single one is validated by the loader. */
 const pageOf = async (searchParams: Props['searchParams']) => {

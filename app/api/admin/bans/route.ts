@@ -1,24 +1,16 @@
-import { z } from 'zod'
 import { methodNotAllowed } from '@/lib/http/route'
 import { staffRoute } from '@/lib/http/staff-route'
 import { json } from '@/lib/http/error-response'
 import { listBans, parsePaging } from '@/lib/bans/queries'
 import { createBan } from '@/lib/bans/create-ban'
-
-const query = z.object({
-  boardId: z.string().regex(/^[a-z0-9]{1,10}$/, 'boardId must be a board id').optional(),
-  appeal_status: z.enum(['pending', 'approved', 'denied'], { message: 'appeal_status must be pending, approved or denied' }).optional(),
-  status: z.enum(['active', 'expired', 'lifted', 'all'], { message: 'status must be active, expired, lifted or all' }).optional(),
-  limit: z.string().optional(),
-  offset: z.string().optional(),
-})
+import { ZBanListQuery, ZNewBan } from '@/lib/bans/schemas'
 
 // GET /api/admin/bans – bans within the caller's board scope, newest first
-export const GET = staffRoute({ query }, async ({ staff, query }) =>
+export const GET = staffRoute({ query: ZBanListQuery }, async ({ staff, query }) =>
   json(await listBans(staff, { boardId: query.boardId, appealStatus: query.appeal_status, status: query.status, ...parsePaging(query, 100, 500) })))
 
 // POST /api/admin/bans – ban an address (non-admins: one board, at most 30 days)
-export const POST = staffRoute({ body: z.unknown() }, async ({ staff, body }) =>
+export const POST = staffRoute({ body: ZNewBan }, async ({ staff, body }) =>
   json({ message: 'Ban created successfully', ban: await createBan(staff, body) }, 201))
 
 export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST')

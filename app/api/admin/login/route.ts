@@ -1,13 +1,13 @@
-import { z } from 'zod'
 import { route, methodNotAllowed } from '@/lib/http/route'
 import { json } from '@/lib/http/error-response'
-import { getSession } from '@/lib/auth/session'
-import { login } from '@/lib/auth/login'
+import { login, sessionForLogin } from '@/lib/auth/login'
+import { ZLogin } from '@/lib/auth/schemas'
 
-// POST /api/admin/login – username and password (CSRF token in X-CSRF-Token or _csrf)
-export const POST = route({ body: z.unknown() }, async ({ req, body, ip }) => {
-  const { user, csrfToken } = await login(await getSession(), { body, ip, csrfHeader: req.headers.get('x-csrf-token') })
-  return json({ message: 'Authentication successful', user, csrfToken })
-})
+// POST /api/admin/login – username and password (CSRF token in X-CSRF-Token or _csrf, checked before the credentials)
+export const POST = route({ before: ({ req, unparsedBody }) => sessionForLogin(req.headers.get('x-csrf-token'), unparsedBody), body: ZLogin },
+  async ({ body, ip, before: session }) => {
+    const { user, csrfToken } = await login(session, body, ip)
+    return json({ message: 'Authentication successful', user, csrfToken })
+  })
 
 export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST')

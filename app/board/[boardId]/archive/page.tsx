@@ -7,10 +7,11 @@ import { DEAD_THREAD_RETENTION_HOURS } from '@/lib/time'
 import { formatTimestamp, timeUntil } from '@/lib/ui/relative-time'
 import { BoardHeader } from '@/components/board/board-header'
 import { BanScreen } from '@/components/bans/ban-screen'
+import type { PageParams } from '@/lib/http/params'
 
 export const dynamic = 'force-dynamic'
 
-type Props = { params: Promise<{ boardId: string }> }
+type Props = PageParams<'boardId'>
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const page = await loadArchivePage(await requestIp(), (await params).boardId)

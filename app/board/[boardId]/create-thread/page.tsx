@@ -5,10 +5,11 @@ import { requestIp } from '@/lib/http/request-ip'
 import { BoardHeader } from '@/components/board/board-header'
 import { BanScreen } from '@/components/bans/ban-screen'
 import { CreateThreadForm } from '@/components/thread/create-thread-form'
+import type { PageParams } from '@/lib/http/params'
 
 export const dynamic = 'force-dynamic'
 
-type Props = { params: Promise<{ boardId: string }> }
+type Props = PageParams<'boardId'>
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `New thread on /${(await params).boardId}/`, robots: { index: false } }

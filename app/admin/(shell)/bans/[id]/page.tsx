@@ -5,7 +5,7 @@ import { staffForPage } from '@/lib/pages/staff'
 import { NotAuthorized } from '@/components/admin/not-authorized'
 import { getBanForStaff } from '@/lib/bans/queries'
 import { toBanDto } from '@/lib/bans/types'
-import { isNumericId } from '@/lib/http/params'
+import { isNumericId, type PageParams } from '@/lib/http/params'
 import { NotFoundError } from '@/lib/errors'
 import { formatTimestamp } from '@/lib/ui/relative-time'
 import { Card } from '@/components/ui/card'
@@ -14,7 +14,7 @@ import { BanActions } from '@/components/admin/ban-actions'
 export const metadata = { title: 'Ban' }
 
 // /admin/bans/{id} – the ban, its post, the appeal (moderators and admins) and the decision controls.
-export default async function BanPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function BanPage({ params }: PageParams<'id'>) {
   const staff = await staffForPage('janitor')
   if (!staff) return <NotAuthorized />
   const { id } = await params

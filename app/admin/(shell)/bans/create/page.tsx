@@ -2,11 +2,12 @@ import { staffForPage } from '@/lib/pages/staff'
 import { NotAuthorized } from '@/components/admin/not-authorized'
 import { listBoards } from '@/lib/boards/queries'
 import { CreateBanForm } from '@/components/admin/create-ban-form'
+import { isNumericId } from '@/lib/http/params'
 
 export const metadata = { title: 'Create Ban' }
 
 type Props = { searchParams: Promise<{ boardId?: string; threadId?: string; postId?: string }> }
-const id = (v?: string) => (v && /^[1-9][0-9]{0,9}$/.test(v) ? Number(v) : undefined)
+const id = (v?: string) => (v && isNumericId(v) ? Number(v) : undefined)
 
 export default async function CreateBanPage({ searchParams }: Props) {
   const staff = await staffForPage('janitor')

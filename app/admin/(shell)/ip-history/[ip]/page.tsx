@@ -6,10 +6,11 @@ import { ValidationError } from '@/lib/errors'
 import { formatTimestamp } from '@/lib/ui/relative-time'
 import { Card } from '@/components/ui/card'
 import { ACTION_LABELS, ActionsTable } from '@/components/admin/actions-table'
+import type { PageParams } from '@/lib/http/params'
 
 export const metadata = { title: 'IP history' }
 
-type Props = { params: Promise<{ ip: string }>; searchParams: Promise<{ board_id?: string; action_type?: string }> }
+type Props = PageParams<'ip'> & { searchParams: Promise<{ board_id?: string; action_type?: string }> }
 
 // /admin/ip-history/{ip} – summary cards, filters and every action about one address.
 export default async function IpHistoryPage({ params, searchParams }: Props) {

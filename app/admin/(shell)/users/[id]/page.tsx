@@ -3,14 +3,14 @@ import { staffForPage } from '@/lib/pages/staff'
 import { NotAuthorized } from '@/components/admin/not-authorized'
 import { getUserOrThrow } from '@/lib/staff/manage-users'
 import { listBoards } from '@/lib/boards/queries'
-import { isNumericId } from '@/lib/http/params'
+import { isNumericId, type PageParams } from '@/lib/http/params'
 import { NotFoundError } from '@/lib/errors'
 import { UserForm } from '@/components/admin/user-form'
 import { Card } from '@/components/ui/card'
 
 export const metadata = { title: 'Edit admin user' }
 
-export default async function EditUserPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function EditUserPage({ params }: PageParams<'id'>) {
   const staff = await staffForPage('admin')
   if (!staff) return <NotAuthorized />
   const { id } = await params

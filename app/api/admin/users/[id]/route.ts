@@ -1,7 +1,7 @@
-import { z } from 'zod'
 import { methodNotAllowed } from '@/lib/http/route'
 import { staffRoute } from '@/lib/http/staff-route'
 import { json } from '@/lib/http/error-response'
+import { ZUserUpdate } from '@/lib/staff/schemas'
 import { idParam } from '@/lib/http/params'
 import { getUserOrThrow, updateUser } from '@/lib/staff/manage-users'
 
@@ -11,7 +11,7 @@ const params = { id: idParam('User not found') }
 export const GET = staffRoute({ role: 'admin', params }, async ({ params }) => json({ user: await getUserOrThrow(params.id) }))
 
 // PUT /api/admin/users/{id} – change username, email, password, role, boards or active flag
-export const PUT = staffRoute({ role: 'admin', params, body: z.unknown() }, async ({ staff, params, body }) =>
+export const PUT = staffRoute({ role: 'admin', params, body: ZUserUpdate }, async ({ staff, params, body }) =>
   json({ message: 'User updated successfully', user: await updateUser(staff, params.id, body) }))
 
 export const { POST, PATCH, DELETE } = methodNotAllowed('GET', 'PUT')

@@ -1,4 +1,4 @@
-import { route, methodNotAllowed } from '@/lib/http/route'
+import { MULTIPART, route, methodNotAllowed } from '@/lib/http/route'
 import { json } from '@/lib/http/error-response'
 import { boardIdParam } from '@/lib/http/params'
 import { readMultipart } from '@/lib/http/multipart'
@@ -20,7 +20,7 @@ export const GET = route({ params }, async ({ params, ip }) => {
 })
 
 // POST /api/boards/{boardId}/threads – create a thread (multipart: topic, content, image)
-export const POST = route({ params }, async ({ req, params, ip }) => {
+export const POST = route({ params, body: MULTIPART }, async ({ req, params, ip }) => {
   const poster = posterFrom(req)
   const created = await createThread({ boardId: params.boardId, ip, posterKey: poster.key, readForm: () => readMultipart(req), banExempt: isStaffCaller })
   return withPosterCookie(json({ message: 'Thread created successfully', ...created }, 201), poster)

@@ -6,10 +6,11 @@ import { BUMP_LIMIT } from '@/lib/limits'
 import { ThreadView } from '@/components/thread/thread-view'
 import { BanScreen } from '@/components/bans/ban-screen'
 import { BoardHeader } from '@/components/board/board-header'
+import { isNumericId, type PageParams } from '@/lib/http/params'
 
 export const dynamic = 'force-dynamic'
 
-type Props = { params: Promise<{ boardId: string; threadId: string }>; searchParams: Promise<{ quote?: string }> }
+type Props = PageParams<'boardId' | 'threadId'> & { searchParams: Promise<{ quote?: string }> }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { boardId, threadId } = await params
@@ -30,7 +31,7 @@ export default async function ThreadPage({ params, searchParams }: Props) {
   const page = await loadThreadPage(await requestIp(), boardId, threadId)
   if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
   if (page.kind === 'not-found') notFound()
-  const quoteId = quote && /^[1-9][0-9]{0,9}$/.test(quote) && !page.thread.is_dead ? Number(quote) : undefined
+  const quoteId = quote && isNumericId(quote) && !page.thread.is_dead ? Number(quote) : undefined
   return (
     <div className="space-y-4">
       <BoardHeader board={page.board} />

@@ -1,19 +1,16 @@
-import { z } from 'zod'
 import { methodNotAllowed } from '@/lib/http/route'
 import { staffRoute } from '@/lib/http/staff-route'
 import { json } from '@/lib/http/error-response'
 import { idParam } from '@/lib/http/params'
+import { assertCanModerate } from '@/lib/auth/staff'
 import { changeColor } from '@/lib/moderation/post-tools'
+import { ZColorChange, ZPostRef } from '@/lib/moderation/schemas'
 
-const body = z.object({
-  boardId: z.string({ message: 'boardId is required' }).regex(/^[a-z0-9]{1,10}$/, 'boardId is required'),
-  threadId: z.coerce.number({ message: 'threadId is required' }).int().positive('threadId is required'),
-  color: z.unknown().optional(),
-  reason: z.unknown().optional(),
-})
-
-// PUT /api/admin/posts/{postId}/color – moderators change a post's colour
-export const PUT = staffRoute({ role: 'moderator', params: { postId: idParam('Post not found') }, body }, async ({ staff, params, body }) => {
+// PUT /api/admin/posts/{postId}/color – moderators change a post's colour (the board scope's 403 comes before a bad colour's 400)
+export const PUT = staffRoute({
+  role: 'moderator', params: { postId: idParam('Post not found') }, body: ZColorChange,
+  before: async ({ staff, unparsedBody }) => assertCanModerate(staff, ZPostRef.parse(unparsedBody).boardId),
+}, async ({ staff, params, body }) => {
   const post = await changeColor(staff, { boardId: body.boardId, threadId: body.threadId, postId: params.postId }, body.color, body.reason)
   return json({ message: 'Post color changed successfully', post })
 })

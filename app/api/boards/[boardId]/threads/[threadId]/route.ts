@@ -1,10 +1,10 @@
-import { z } from 'zod'
 import { route, methodNotAllowed } from '@/lib/http/route'
 import { json } from '@/lib/http/error-response'
 import { boardIdParam, idParam } from '@/lib/http/params'
 import { getBoardOrThrow } from '@/lib/boards/queries'
 import { getThreadOrThrow } from '@/lib/threads/queries'
 import { deleteThread } from '@/lib/posts/delete'
+import { ZDeletion } from '@/lib/posts/schemas'
 import { getSession } from '@/lib/auth/session'
 import { posterKeyOf } from '@/lib/http/poster'
 import { THREAD_CONFIG } from '@/lib/threads/types'
@@ -22,7 +22,7 @@ export const GET = route({ params }, async ({ params }) => {
 })
 
 // DELETE /api/boards/{boardId}/threads/{threadId} – by the opening poster (poster key) or by staff (reason, CSRF)
-export const DELETE = route({ params, body: z.object({ reason: z.string().max(2000).optional(), purgeMedia: z.boolean().optional() }) },
+export const DELETE = route({ params, body: ZDeletion },
   async ({ req, params, ip, body }) => json(await deleteThread(params.boardId, params.threadId, {
     ip, body, posterKey: posterKeyOf(req.headers), csrfToken: req.headers.get('x-csrf-token'), session: await getSession(),
   })))

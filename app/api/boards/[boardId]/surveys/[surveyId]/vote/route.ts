@@ -1,13 +1,14 @@
-import { z } from 'zod'
 import { route, methodNotAllowed } from '@/lib/http/route'
 import { json } from '@/lib/http/error-response'
 import { boardIdParam, idParam } from '@/lib/http/params'
-import { rescindVote, vote } from '@/lib/surveys/vote'
+import { openSurveyForVote, rescindVote, vote } from '@/lib/surveys/vote'
+import { ZVote } from '@/lib/surveys/schemas'
 
 const params = { boardId: boardIdParam, surveyId: idParam('Survey not found') }
 
-// POST /api/boards/{boardId}/surveys/{surveyId}/vote – vote, or replace one's vote
-export const POST = route({ params, body: z.unknown() }, async ({ params, ip, body }) => json(await vote(params.boardId, params.surveyId, ip, body)))
+// POST /api/boards/{boardId}/surveys/{surveyId}/vote – vote, or replace one's vote (the survey's checks come before the body's)
+export const POST = route({ params, before: ({ params, ip }) => openSurveyForVote(params.boardId, params.surveyId, ip), body: ZVote },
+  async ({ ip, body, before: survey }) => json(await vote(survey, ip, body.option_ids)))
 
 // DELETE /api/boards/{boardId}/surveys/{surveyId}/vote – rescind one's vote
 export const DELETE = route({ params }, async ({ params, ip }) => json(await rescindVote(params.boardId, params.surveyId, ip)))

@@ -1,16 +1,15 @@
-import { z } from 'zod'
 import { route, methodNotAllowed } from '@/lib/http/route'
 import { json } from '@/lib/http/error-response'
 import { boardIdParam, idParam } from '@/lib/http/params'
 import { getSession } from '@/lib/auth/session'
 import { posterKeyOf } from '@/lib/http/poster'
 import { deletePost } from '@/lib/posts/delete'
+import { ZDeletion } from '@/lib/posts/schemas'
 
 const params = { boardId: boardIdParam, threadId: idParam('Thread not found'), postId: idParam('Post not found') }
-const body = z.object({ reason: z.string().max(2000).optional(), purgeMedia: z.boolean().optional() })
 
 // DELETE /api/boards/{boardId}/threads/{threadId}/posts/{postId} – by the poster (poster key) or by staff (reason, CSRF)
-export const DELETE = route({ params, body }, async ({ req, params, ip, body }) => json(await deletePost(params.boardId, params.threadId, params.postId, {
+export const DELETE = route({ params, body: ZDeletion }, async ({ req, params, ip, body }) => json(await deletePost(params.boardId, params.threadId, params.postId, {
   ip, body, posterKey: posterKeyOf(req.headers), csrfToken: req.headers.get('x-csrf-token'), session: await getSession(),
 })))
 
