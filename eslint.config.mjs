@@ -8,13 +8,16 @@ const config = [
     rules: {
       '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Imports in four groups, each sorted: node built-ins, packages, the project's own ('@/…'), then relative.
-      'import/order': ['error', {
-        groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
-        pathGroups: [{ pattern: '@/**', group: 'internal' }],
-        pathGroupsExcludedImportTypes: ['builtin'],
-        'newlines-between': 'never',
-        alphabetize: { order: 'asc', caseInsensitive: true },
-      }],
+      'import/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
+          pathGroups: [{ pattern: '@/**', group: 'internal' }],
+          pathGroupsExcludedImportTypes: ['builtin'],
+          'newlines-between': 'never',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
     },
   },
   {
@@ -28,17 +31,30 @@ const config = [
     // lib/ is the domain and the plumbing under it: it never reaches up into the React components or the routes.
     files: ['lib/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          group: ['@/components/*', '@/app/*', '**/components/*', '**/app/*'],
-          message: 'lib/ must not import from components/ or app/: move the shared piece into lib/.',
-        }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/components/*', '@/app/*', '**/components/*', '**/app/*'],
+              message: 'lib/ must not import from components/ or app/: move the shared piece into lib/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
-    ignores: ['node_modules/**', '.next/**', 'lib/db/generated/**', 'prisma/postgresql/**', 'test-results/**',
-      'playwright-report/**', 'next-env.d.ts', 'tests/.tmp/**'],
+    ignores: [
+      'node_modules/**',
+      '.next/**',
+      'lib/db/generated/**',
+      'prisma/postgresql/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+      'tests/.tmp/**',
+    ],
   },
 ]
 

@@ -6,5 +6,7 @@ import { defineConfig } from 'prisma/config'
 export default defineConfig({
   schema: 'prisma/schema.prisma',
   migrations: { path: 'prisma/migrations/sqlite' },
-  datasource: { url: process.env.DATABASE_URL?.startsWith('file:') ? process.env.DATABASE_URL : 'file:./data/corkboard.db' },
+  datasource: {
+    url: process.env.DATABASE_URL?.startsWith('file:') ? process.env.DATABASE_URL : 'file:./data/corkboard.db',
+  },
 })

@@ -5,30 +5,38 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import next from 'next'
-import { ConfigError, getConfig } from './lib/config'
-import { migrate } from './lib/db/migrate'
-import { closeDb, getDb } from './lib/db/client'
-import { logStatementsPerRequest } from './lib/db/statement-count'
+import { startBanIndex, stopBanIndex } from './lib/bans/ban-index'
 import { seedDefaultBoards } from './lib/boards/seed'
+import { ConfigError, getConfig } from './lib/config'
+import { closeDb, getDb } from './lib/db/client'
+import { migrate } from './lib/db/migrate'
+import { logStatementsPerRequest } from './lib/db/statement-count'
+import { isFlagPath, serveFlag } from './lib/geo/serve-flags'
+import { startHousekeepingSchedule, stopHousekeepingSchedule } from './lib/housekeeping/schedule'
 import { CLIENT_IP_HEADER, resolveClientIp } from './lib/http/client-ip'
+import { newNonce, nonceSource, pagePolicy } from './lib/http/content-security-policy'
+import { trackConnections } from './lib/http/drain'
+import { guardPagePost } from './lib/http/form-posts'
+import { applyCors } from './lib/http/origins'
+import {
+  isApiPath,
+  isKnownMethod,
+  NOT_FOUND_PAGE,
+  refuseConnect,
+  refuseMethod,
+  refuseTarget,
+  targetProblem,
+} from './lib/http/request-target'
 import { resolveScheme, SCHEME_HEADER } from './lib/http/scheme'
 import { securityHeaders } from './lib/http/security-headers'
-import { newNonce, nonceSource, pagePolicy } from './lib/http/content-security-policy'
-import { attachRealtime } from './lib/realtime/attach'
-import { getStorage } from './lib/media/storage'
+import { answerWhileDatabaseDown } from './lib/http/unavailable-page'
 import type { LocalStorage } from './lib/media/local-storage'
 import { serveLocalMedia } from './lib/media/serve-local'
-import { isFlagPath, serveFlag } from './lib/geo/serve-flags'
-import { applyCors } from './lib/http/origins'
-import { createPageCache, type PageCache } from './lib/page-cache/serve'
+import { getStorage } from './lib/media/storage'
 import { isRenderRequest, loopbackRenderer, RENDER_IDENTITY } from './lib/page-cache/render'
-import { startBanIndex, stopBanIndex } from './lib/bans/ban-index'
-import { startHousekeepingSchedule, stopHousekeepingSchedule } from './lib/housekeeping/schedule'
+import { createPageCache, type PageCache } from './lib/page-cache/serve'
+import { attachRealtime } from './lib/realtime/attach'
 import { flushPageViews, watchForPageView } from './lib/stats/page-views'
-import { isApiPath, isKnownMethod, NOT_FOUND_PAGE, refuseConnect, refuseMethod, refuseTarget, targetProblem } from './lib/http/request-target'
-import { trackConnections } from './lib/http/drain'
-import { answerWhileDatabaseDown } from './lib/http/unavailable-page'
-import { guardPagePost } from './lib/http/form-posts'
 
 const SHUTDOWN_LIMIT_MS = 9_000
 /** Drain: idle keep-alive connections may deliver one more request for this long; connections left are cut at the deadline. */
@@ -36,7 +44,17 @@ const DRAIN = { idleGraceMs: 1_000, deadlineMs: 4_000 }
 
 // A promise nobody handled is a bug: one identifiable line (tests fail on it), and the process keeps serving.
 process.on('unhandledRejection', (reason) => {
-  console.error(`Unhandled rejection: ${reason instanceof Error ? reason.stack?.split('\n').slice(0, 2).map((l) => l.trim()).join(' ') : String(reason)}`)
+  console.error(
+    `Unhandled rejection: ${
+      reason instanceof Error
+        ? reason.stack
+            ?.split('\n')
+            .slice(0, 2)
+            .map((l) => l.trim())
+            .join(' ')
+        : String(reason)
+    }`,
+  )
 })
 
 async function main(): Promise<void> {
@@ -52,10 +70,16 @@ async function main(): Promise<void> {
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     // Never trust a client-sent copy of our internal header: always overwrite it.
     const render = isRenderRequest(req)
-    const clientIp = render ? RENDER_IDENTITY : resolveClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxyHops)
+    const clientIp = render
+      ? RENDER_IDENTITY
+      : resolveClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxyHops)
     req.headers[CLIENT_IP_HEADER] = clientIp
     // The same for the scheme: X-Forwarded-Proto counts only from trusted proxies.
-    const scheme = resolveScheme(Boolean((req.socket as { encrypted?: boolean }).encrypted), req.headers['x-forwarded-proto'], render ? 0 : config.trustProxyHops)
+    const scheme = resolveScheme(
+      Boolean((req.socket as { encrypted?: boolean }).encrypted),
+      req.headers['x-forwarded-proto'],
+      render ? 0 : config.trustProxyHops,
+    )
     req.headers[SCHEME_HEADER] = scheme
     for (const [name, value] of Object.entries(securityHeaders(scheme === 'https'))) res.setHeader(name, value!)
     // A target that is not a decodable path: 400 on the API (and for `*` or absolute forms), Next's 404 page otherwise.
@@ -89,17 +113,24 @@ async function main(): Promise<void> {
       res.setHeader('content-security-policy', policy)
     }
     if (render || !next_.pages) return void handle(req, res)
-    next_.pages.serve(req, res, clientIp).then((served) => { if (!served) void handle(req, res) }, (err) => {
-      console.error('page cache failed; rendering directly:', err)
-      if (!res.headersSent) void handle(req, res)
-      else res.destroy()
-    })
+    next_.pages.serve(req, res, clientIp).then(
+      (served) => {
+        if (!served) void handle(req, res)
+      },
+      (err) => {
+        console.error('page cache failed; rendering directly:', err)
+        if (!res.headersSent) void handle(req, res)
+        else res.destroy()
+      },
+    )
   }
   // Slow clients: all headers within headersMs, the whole request (a 4 MiB upload on a slow link included) within
   // requestMs, and no connection silent for longer than idleMs; limits are checked every second.
   const { headersMs, requestMs, idleMs } = config.httpTimeouts
-  const http = createServer({ headersTimeout: Math.min(headersMs, requestMs), requestTimeout: requestMs, connectionsCheckingInterval: 1_000 },
-    config.dbStatementLog ? logStatementsPerRequest(onRequest) : onRequest)
+  const http = createServer(
+    { headersTimeout: Math.min(headersMs, requestMs), requestTimeout: requestMs, connectionsCheckingInterval: 1_000 },
+    config.dbStatementLog ? logStatementsPerRequest(onRequest) : onRequest,
+  )
   http.keepAliveTimeout = 5_000
   http.timeout = idleMs
   http.on('connect', refuseConnect)
@@ -111,14 +142,24 @@ async function main(): Promise<void> {
   })
   const { port } = http.address() as AddressInfo
 
-  const app = next({ dev: config.env !== 'production', dir: process.cwd(), hostname: config.host, port, httpServer: http })
+  const app = next({
+    dev: config.env !== 'production',
+    dir: process.cwd(),
+    hostname: config.host,
+    port,
+    httpServer: http,
+  })
   await app.prepare()
   next_.handle = app.getRequestHandler()
   const realtime = await attachRealtime(http)
   // Ban checks of every request ask the in-memory index first (lib/bans/check.ts); so does the page cache.
   startBanIndex()
   if (config.pageCacheBytes > 0) {
-    next_.pages = createPageCache({ maxBytes: config.pageCacheBytes, cdnSeconds: config.pageCacheCdnSeconds, render: loopbackRenderer(http.address() as AddressInfo) })
+    next_.pages = createPageCache({
+      maxBytes: config.pageCacheBytes,
+      cdnSeconds: config.pageCacheCdnSeconds,
+      render: loopbackRenderer(http.address() as AddressInfo),
+    })
   }
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host

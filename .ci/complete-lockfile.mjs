@@ -27,6 +27,8 @@ for (const [where, pkg] of Object.entries(lock.packages)) {
     added++
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))))
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+)
 writeFileSync(file, JSON.stringify(lock, null, 2) + '\n')
 console.log(`package-lock.json: added ${added} missing optional platform entries`)

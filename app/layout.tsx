@@ -8,7 +8,10 @@ export const metadata: Metadata = {
   description: 'An anonymous imageboard: boards, threads and posts with images, video and audio.',
   // Files in public/, made by scripts/make-icons.mjs; browsers ask for /favicon.ico on their own too.
   icons: {
-    icon: [{ url: '/favicon.ico', sizes: '32x32' }, { url: '/icon.svg', type: 'image/svg+xml' }],
+    icon: [
+      { url: '/favicon.ico', sizes: '32x32' },
+      { url: '/icon.svg', type: 'image/svg+xml' },
+    ],
     apple: '/apple-touch-icon.png',
   },
   manifest: '/manifest.webmanifest',
@@ -25,7 +28,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body className="min-h-screen">
         {/* Suspense only around the indicator (it reads the search params); page content never waits on it. */}
-        <Suspense fallback={null}><NavigationLoading /></Suspense>
+        <Suspense fallback={null}>
+          <NavigationLoading />
+        </Suspense>
         <main className="mx-auto max-w-5xl px-4 py-6">{children}</main>
       </body>
     </html>

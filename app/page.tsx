@@ -1,9 +1,9 @@
-import { listBoards } from '@/lib/boards/queries'
-import type { PublicBoard } from '@/lib/boards/types'
+import { BoardColumns } from '@/components/home/board-columns'
+import { ButtonLink } from '@/components/ui/button-link'
 import { Card } from '@/components/ui/card'
 import { Logo } from '@/components/ui/logo'
-import { ButtonLink } from '@/components/ui/button-link'
-import { BoardColumns } from '@/components/home/board-columns'
+import { listBoards } from '@/lib/boards/queries'
+import type { PublicBoard } from '@/lib/boards/types'
 
 export const dynamic = 'force-dynamic'
 
@@ -18,11 +18,19 @@ export default async function HomePage() {
     <div className="space-y-6">
       <Logo />
       {boards === null ? (
-        <Card><p role="alert" className="text-red-700">Failed to load boards. Please try again later.</p></Card>
+        <Card>
+          <p role="alert" className="text-red-700">
+            Failed to load boards. Please try again later.
+          </p>
+        </Card>
       ) : (
         <>
-          <Card title="Boards"><BoardColumns boards={boards.filter((b) => !b.nsfw)} /></Card>
-          <Card title="NSFW Boards"><BoardColumns boards={boards.filter((b) => b.nsfw)} /></Card>
+          <Card title="Boards">
+            <BoardColumns boards={boards.filter((b) => !b.nsfw)} />
+          </Card>
+          <Card title="NSFW Boards">
+            <BoardColumns boards={boards.filter((b) => b.nsfw)} />
+          </Card>
         </>
       )}
       <footer className="space-y-3 text-center">

@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next'
 import { listBoards } from '@/lib/boards/queries'
-import { listLiveThreadRefs } from '@/lib/threads/sitemap'
 import { siteOrigin } from '@/lib/http/site-origin'
+import { listLiveThreadRefs } from '@/lib/threads/sitemap'
 
 export const dynamic = 'force-dynamic'
 

@@ -14,17 +14,27 @@ export interface BaselineRoute {
   body: Buffer
 }
 
-interface WireRoute extends Omit<BaselineRoute, 'body'> { body: string }
+interface WireRoute extends Omit<BaselineRoute, 'body'> {
+  body: string
+}
 
-export interface Baseline { url: string; stop(): void }
+export interface Baseline {
+  url: string
+  stop(): void
+}
 
 /** Forks the baseline process with the given answers; resolves once it listens. */
 export function startBaseline(routes: BaselineRoute[]): Promise<Baseline> {
-  const child: ChildProcess = fork(import.meta.filename, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const child: ChildProcess = fork(import.meta.filename, ['--serve'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   return new Promise((resolve, reject) => {
     child.once('error', reject)
     child.once('exit', (code) => reject(new Error(`baseline server exited with ${code}`)))
-    child.once('message', (msg: { port: number }) => resolve({ url: `http://127.0.0.1:${msg.port}`, stop: () => child.kill() }))
+    child.once('message', (msg: { port: number }) =>
+      resolve({ url: `http://127.0.0.1:${msg.port}`, stop: () => child.kill() }),
+    )
     const wire: WireRoute[] = routes.map((r) => ({ ...r, body: r.body.toString('base64') }))
     child.send({ routes: wire })
   })
@@ -51,5 +61,7 @@ function serve(routes: BaselineRoute[]): void {
 }
 
 if (process.argv.includes('--serve')) {
-  process.once('message', (msg: { routes: WireRoute[] }) => serve(msg.routes.map((r) => ({ ...r, body: Buffer.from(r.body, 'base64') }))))
+  process.once('message', (msg: { routes: WireRoute[] }) =>
+    serve(msg.routes.map((r) => ({ ...r, body: Buffer.from(r.body, 'base64') }))),
+  )
 }

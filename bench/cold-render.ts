@@ -1,14 +1,24 @@
 // Cold renders: the first request for a board or thread page after a write dropped it from the page cache. Each
 // repetition caches both pages, posts a reply to the thread (which invalidates the thread and its board), then
 // times the next request for each page, from the client's side: render, compression and delivery.
-import type { SeededThread } from './seed'
 import { BROWSER_HEADERS, postReply, rawRequest } from './http'
+import type { SeededThread } from './seed'
 
-export interface ColdRenders { boardMs: number[]; threadMs: number[]; threadBytes: number; boardBytes: number; notMiss: number }
+export interface ColdRenders {
+  boardMs: number[]
+  threadMs: number[]
+  threadBytes: number
+  boardBytes: number
+  notMiss: number
+}
 
 const CACHE_HEADER = 'x-corkboard-cache'
 
-export async function measureColdRenders(url: string, threads: SeededThread[], repetitions: number): Promise<ColdRenders> {
+export async function measureColdRenders(
+  url: string,
+  threads: SeededThread[],
+  repetitions: number,
+): Promise<ColdRenders> {
   const out: ColdRenders = { boardMs: [], threadMs: [], threadBytes: 0, boardBytes: 0, notMiss: 0 }
   for (let i = 0; i < repetitions; i++) {
     const { boardId, threadId } = threads[i % threads.length]

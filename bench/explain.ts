@@ -12,8 +12,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createTestDatabase } from '../tests/helpers/database'
 import type { ThreadPlan } from '../tests/helpers/content-seed'
+import { createTestDatabase } from '../tests/helpers/database'
 
 const args = new Set(process.argv.slice(2))
 const reuse = process.argv.find((a) => a.startsWith('--database='))?.slice('--database='.length)
@@ -36,7 +36,12 @@ function boardPlan(): ThreadPlan[] {
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'corkboard-explain-'))
 const database = reuse ? { url: reuse, drop: async () => {} } : await createTestDatabase(dataDir, 'postgresql')
-Object.assign(process.env, { DATABASE_URL: database.url, DATA_DIR: dataDir, HOUSEKEEPING: 'off', DB_STATEMENT_LOG: 'true' })
+Object.assign(process.env, {
+  DATABASE_URL: database.url,
+  DATA_DIR: dataDir,
+  HOUSEKEEPING: 'off',
+  DB_STATEMENT_LOG: 'true',
+})
 
 const { getConfig } = await import('@/lib/config')
 const { migrate } = await import('@/lib/db/migrate')
@@ -52,17 +57,32 @@ try {
   const db = await getDb()
   await seedDefaultBoards(db)
   if (!reuse) await seed(db)
-  const counts = await Promise.all([db.thread.count(), db.post.count(), db.survey.count(), db.ban.count(), db.rangeBan.count()])
-  console.log(`${counts[0]} threads, ${counts[1]} posts, ${counts[2]} polls, ${counts[3]} bans, ${counts[4]} range bans\n`)
+  const counts = await Promise.all([
+    db.thread.count(),
+    db.post.count(),
+    db.survey.count(),
+    db.ban.count(),
+    db.rangeBan.count(),
+  ])
+  console.log(
+    `${counts[0]} threads, ${counts[1]} posts, ${counts[2]} polls, ${counts[3]} bans, ${counts[4]} range bans\n`,
+  )
 
   // The subjects: a board, its longest thread, the last 10 posts of it (a live update), a visitor without bans.
   const boardId = 'tech'
   const thread = await db.thread.findFirstOrThrow({ where: { boardId, isDead: false }, orderBy: { postCount: 'desc' } })
-  const afterPostId = (await db.post.findMany({ where: { threadId: thread.id }, select: { id: true }, orderBy: { id: 'desc' }, take: 11 })).at(-1)!.id
+  const afterPostId = (
+    await db.post.findMany({ where: { threadId: thread.id }, select: { id: true }, orderBy: { id: 'desc' }, take: 11 })
+  ).at(-1)!.id
   const pollId = (await db.survey.findFirstOrThrow({ where: { threadId: thread.id } })).id
-  console.log(`Board /${boardId}/, thread ${thread.id} (${thread.postCount} posts), after post ${afterPostId}, poll ${pollId}\n`)
+  console.log(
+    `Board /${boardId}/, thread ${thread.id} (${thread.postCount} posts), after post ${afterPostId}, poll ${pollId}\n`,
+  )
 
-  const explained = await explainHotQueries(database.url, await hotQueries({ boardId, threadId: thread.id, afterPostId, visitorIp: '203.0.113.9', pollId }))
+  const explained = await explainHotQueries(
+    database.url,
+    await hotQueries({ boardId, threadId: thread.id, afterPostId, visitorIp: '203.0.113.9', pollId }),
+  )
   const summary: string[] = []
   let query = ''
   for (const e of explained) {
@@ -70,10 +90,16 @@ try {
     console.log(`${oneLine(e.sql)}\n${e.plan}\n`)
     const bad = seqScans(e.plan).filter((t) => t === 'posts' || t === 'threads')
     if (bad.length) failed = true
-    summary.push(`| ${e.query} | ${tableOf(e.sql)} | ${accessPaths(e.plan).join('; ')} | ${/Execution Time: ([\d.]+ ms)/.exec(e.plan)?.[1]} |${bad.length ? ' **seq scan**' : ''}`)
+    summary.push(
+      `| ${e.query} | ${tableOf(e.sql)} | ${accessPaths(e.plan).join('; ')} | ${/Execution Time: ([\d.]+ ms)/.exec(e.plan)?.[1]} |${bad.length ? ' **seq scan**' : ''}`,
+    )
   }
-  console.log(`${'='.repeat(100)}\n| Query | Statement on | Access paths | Execution |\n|---|---|---|---|\n${summary.join('\n')}`)
-  console.log(failed ? '\nA hot query scans posts or threads sequentially.' : '\nNo sequential scan on posts or threads.')
+  console.log(
+    `${'='.repeat(100)}\n| Query | Statement on | Access paths | Execution |\n|---|---|---|---|\n${summary.join('\n')}`,
+  )
+  console.log(
+    failed ? '\nA hot query scans posts or threads sequentially.' : '\nNo sequential scan on posts or threads.',
+  )
 } finally {
   await closeDb()
   if (args.has('--keep') && !reuse) console.log(`Kept database: ${database.url}`)
@@ -98,16 +124,23 @@ async function seed(db: Awaited<ReturnType<typeof getDb>>): Promise<void> {
         const i = from + k
         const ip = `172.${16 + (i % 16)}.${(i >> 8) & 255}.${i & 255}`
         return {
-          ipAddress: ip, ipKey: ip, boardId: i % 4 === 0 ? null : DEFAULT_BOARDS[i % 12].id, reason: 'Spam',
-          expiresAt: i % 3 ? new Date(Date.now() + (i % 2 ? 1 : -1) * 86_400_000) : null, isActive: i % 10 !== 0,
+          ipAddress: ip,
+          ipKey: ip,
+          boardId: i % 4 === 0 ? null : DEFAULT_BOARDS[i % 12].id,
+          reason: 'Spam',
+          expiresAt: i % 3 ? new Date(Date.now() + (i % 2 ? 1 : -1) * 86_400_000) : null,
+          isActive: i % 10 !== 0,
         }
       }),
     })
   }
   await db.rangeBan.createMany({
     data: Array.from({ length: RANGE_BANS }, (_, i) => ({
-      banType: ['country', 'asn', 'ip_range'][i % 3], banValue: [`X${i % 26}`, String(64_500 + i), `198.18.${i}.0/24`][i % 3],
-      boardId: i % 5 === 0 ? null : DEFAULT_BOARDS[i % 12].id, reason: 'Abuse', isActive: i % 7 !== 0,
+      banType: ['country', 'asn', 'ip_range'][i % 3],
+      banValue: [`X${i % 26}`, String(64_500 + i), `198.18.${i}.0/24`][i % 3],
+      boardId: i % 5 === 0 ? null : DEFAULT_BOARDS[i % 12].id,
+      reason: 'Abuse',
+      isActive: i % 7 !== 0,
     })),
   })
   // Fresh statistics, as autovacuum would have them on a live database.

@@ -9,8 +9,7 @@ export type WorkerCommand =
   | { type: 'close' }
 
 export type WorkerReply =
-  | { type: 'opened'; total: number; failed: number }
-  | { type: 'times'; postId: number; times: number[] }
+  { type: 'opened'; total: number; failed: number } | { type: 'times'; postId: number; times: number[] }
 
 const OPEN_CONCURRENCY = 50
 const sockets: Socket[] = []
@@ -55,7 +54,8 @@ async function open(url: string, room: string, count: number): Promise<number> {
 /** Waits until every socket has heard the post (or the time is up) and hands over the receipt times. */
 async function collect(postId: number, timeoutMs: number): Promise<number[]> {
   const until = Date.now() + timeoutMs
-  while ((received.get(postId)?.length ?? 0) < sockets.length && Date.now() < until) await new Promise((r) => setTimeout(r, 20))
+  while ((received.get(postId)?.length ?? 0) < sockets.length && Date.now() < until)
+    await new Promise((r) => setTimeout(r, 20))
   const times = received.get(postId) ?? []
   received.delete(postId)
   return times
@@ -66,7 +66,11 @@ process.on('message', async (cmd: WorkerCommand) => {
     const failed = await open(cmd.url, cmd.room, cmd.count)
     process.send!({ type: 'opened', total: sockets.length, failed } satisfies WorkerReply)
   } else if (cmd.type === 'collect') {
-    process.send!({ type: 'times', postId: cmd.postId, times: await collect(cmd.postId, cmd.timeoutMs) } satisfies WorkerReply)
+    process.send!({
+      type: 'times',
+      postId: cmd.postId,
+      times: await collect(cmd.postId, cmd.timeoutMs),
+    } satisfies WorkerReply)
   } else {
     sockets.forEach((s) => s.close())
     process.exit(0)

@@ -4,9 +4,9 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { distribution, type Distribution } from './stats'
-import { postReply } from './http'
 import type { WorkerCommand, WorkerReply } from './fanout-worker'
+import { postReply } from './http'
+import { distribution, type Distribution } from './stats'
 
 export interface FanoutOptions {
   url: string
@@ -43,7 +43,11 @@ export function rssMb(pid: number): number {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const wallNow = () => performance.timeOrigin + performance.now()
 
-function ask<T extends WorkerReply['type']>(worker: ChildProcess, cmd: WorkerCommand, answer: T): Promise<Extract<WorkerReply, { type: T }>> {
+function ask<T extends WorkerReply['type']>(
+  worker: ChildProcess,
+  cmd: WorkerCommand,
+  answer: T,
+): Promise<Extract<WorkerReply, { type: T }>> {
   return new Promise((resolve) => {
     const onMessage = (msg: WorkerReply) => {
       if (msg.type !== answer) return
@@ -57,7 +61,9 @@ function ask<T extends WorkerReply['type']>(worker: ChildProcess, cmd: WorkerCom
 
 export async function runFanout(options: FanoutOptions): Promise<FanoutResult[]> {
   const script = path.join(import.meta.dirname, 'fanout-worker.ts')
-  const workers = Array.from({ length: options.workers }, () => fork(script, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }))
+  const workers = Array.from({ length: options.workers }, () =>
+    fork(script, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  )
   const room = `${options.boardId}-${options.threadId}`
   const results: FanoutResult[] = []
   let connected = 0
@@ -67,22 +73,32 @@ export async function runFanout(options: FanoutOptions): Promise<FanoutResult[]>
       // Add clients up to this size, spread evenly over the workers.
       const more = size - connected - failedToConnect
       const shares = workers.map((_, i) => Math.floor(more / workers.length) + (i < more % workers.length ? 1 : 0))
-      const opened = await Promise.all(workers.map((w, i) => ask(w, { type: 'open', url: options.url, room, count: shares[i] }, 'opened')))
+      const opened = await Promise.all(
+        workers.map((w, i) => ask(w, { type: 'open', url: options.url, room, count: shares[i] }, 'opened')),
+      )
       connected = opened.reduce((sum, o) => sum + o.total, 0)
       failedToConnect += opened.reduce((sum, o) => sum + o.failed, 0)
       await sleep(SETTLE_MS)
       const rssConnectedMb = rssMb(options.serverPid)
 
       let rssPeakMb = rssConnectedMb
-      const sampler = setInterval(() => { rssPeakMb = Math.max(rssPeakMb, rssMb(options.serverPid)) }, 50)
+      const sampler = setInterval(() => {
+        rssPeakMb = Math.max(rssPeakMb, rssMb(options.serverPid))
+      }, 50)
       const latencies: number[] = []
       let missing = 0
       try {
         for (let r = 0; r < options.repetitions; r++) {
           const started = wallNow()
-          const res = await postReply(options.url, options, `Fan-out ${size} #${r + 1}: one reply to every client in the room.`)
+          const res = await postReply(
+            options.url,
+            options,
+            `Fan-out ${size} #${r + 1}: one reply to every client in the room.`,
+          )
           const postId = (JSON.parse(res.body.toString()) as { postId: number }).postId
-          const answers = await Promise.all(workers.map((w) => ask(w, { type: 'collect', postId, timeoutMs: COLLECT_TIMEOUT_MS }, 'times')))
+          const answers = await Promise.all(
+            workers.map((w) => ask(w, { type: 'collect', postId, timeoutMs: COLLECT_TIMEOUT_MS }, 'times')),
+          )
           const times = answers.flatMap((a) => a.times)
           latencies.push(...times.map((t) => t - started))
           missing += connected - times.length
@@ -92,8 +108,14 @@ export async function runFanout(options: FanoutOptions): Promise<FanoutResult[]>
         clearInterval(sampler)
       }
       results.push({
-        clients: size, connected, failedToConnect, posts: options.repetitions, missing,
-        latencyMs: distribution(latencies), rssConnectedMb, rssPeakMb,
+        clients: size,
+        connected,
+        failedToConnect,
+        posts: options.repetitions,
+        missing,
+        latencyMs: distribution(latencies),
+        rssConnectedMb,
+        rssPeakMb,
       })
     }
   } finally {

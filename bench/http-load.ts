@@ -8,7 +8,9 @@ import { distribution } from './stats'
 // autocannon appends every response body to a string (`req.body += chunk`), only for an onResponse hook we do not
 // use. Decoding a 110 KB brotli page as UTF-8 costs ~15 ms of the load generator's CPU, which made the generator,
 // not the server, the bottleneck for every large page. Bytes are still counted (addByteCount); bodies are dropped.
-const PipelinedRequestsQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as { prototype: { addBody(data: Buffer): void } }
+const PipelinedRequestsQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as {
+  prototype: { addBody(data: Buffer): void }
+}
 PipelinedRequestsQueue.prototype.addBody = () => {}
 
 export interface LoadOptions {
@@ -67,7 +69,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime)
     else failed++
   })
-  instance.on('reqError', () => { if (measuring) failed++ })
+  instance.on('reqError', () => {
+    if (measuring) failed++
+  })
   await instance
   const seconds = (performance.now() - started - warmUpMs) / 1000
   const ok = latencies.length
@@ -82,6 +86,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
  */
 export async function settle(url: string): Promise<void> {
   const health = new URL('/api/health', url)
-  await fetch(health).then((r) => r.arrayBuffer(), () => undefined)
+  await fetch(health).then(
+    (r) => r.arrayBuffer(),
+    () => undefined,
+  )
   await new Promise((r) => setTimeout(r, 500))
 }

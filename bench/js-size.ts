@@ -3,7 +3,11 @@
 import { gzipSync } from 'node:zlib'
 import { rawRequest } from './http'
 
-export interface ScriptSizes { scripts: { src: string; bytes: number; gzipBytes: number }[]; totalBytes: number; totalGzipBytes: number }
+export interface ScriptSizes {
+  scripts: { src: string; bytes: number; gzipBytes: number }[]
+  totalBytes: number
+  totalGzipBytes: number
+}
 
 /**
  * The distinct script URLs of an HTML page, in document order. `nomodule` scripts (Next's legacy polyfills) are

@@ -9,12 +9,25 @@ export interface CpuProfile {
   timeDeltas: number[]
 }
 
-export interface SelfTime { name: string; ms: number; share: number }
-export interface ProfileSummary { totalMs: number; functions: SelfTime[]; packages: SelfTime[] }
+export interface SelfTime {
+  name: string
+  ms: number
+  share: number
+}
+export interface ProfileSummary {
+  totalMs: number
+  functions: SelfTime[]
+  packages: SelfTime[]
+}
 
 /** Where a script belongs: an npm package ("react-dom"), the app ("app: lib/page-cache"), Node itself, or V8. */
 export function packageOf(url: string, functionName: string, root = process.cwd()): string {
-  if (!url) return functionName === '(garbage collector)' ? 'GC' : functionName === '(idle)' || functionName === '(program)' ? functionName : 'V8/native'
+  if (!url)
+    return functionName === '(garbage collector)'
+      ? 'GC'
+      : functionName === '(idle)' || functionName === '(program)'
+        ? functionName
+        : 'V8/native'
   if (url.startsWith('node:')) return 'node core'
   const modules = url.lastIndexOf('/node_modules/')
   if (modules >= 0) {
@@ -34,7 +47,11 @@ export function packageOf(url: string, functionName: string, root = process.cwd(
 export const monotonicUs = () => Number(process.hrtime.bigint() / 1000n)
 
 /** Self time by function and package; `window` keeps only samples within it (e.g. the scenario, not start-up). */
-export function summariseProfile(profile: CpuProfile, top = 15, window?: { fromUs: number; toUs: number }): ProfileSummary {
+export function summariseProfile(
+  profile: CpuProfile,
+  top = 15,
+  window?: { fromUs: number; toUs: number },
+): ProfileSummary {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const selfUs = new Map<number, number>()
   let at = profile.startTime
@@ -51,21 +68,31 @@ export function summariseProfile(profile: CpuProfile, top = 15, window?: { fromU
     const frame = byId.get(id)?.callFrame
     if (!frame || frame.functionName === '(idle)') continue
     totalUs += us
-    const where = frame.url ? `${frame.url.replace(/^file:\/\//, '').split('/').slice(-2).join('/')}:${frame.lineNumber + 1}` : ''
+    const where = frame.url
+      ? `${frame.url
+          .replace(/^file:\/\//, '')
+          .split('/')
+          .slice(-2)
+          .join('/')}:${frame.lineNumber + 1}`
+      : ''
     const fn = `${frame.functionName || '(anonymous)'}${where ? ` ${where}` : ''}`
     functions.set(fn, (functions.get(fn) ?? 0) + us)
     const pkg = packageOf(frame.url, frame.functionName)
     packages.set(pkg, (packages.get(pkg) ?? 0) + us)
   }
-  const rank = (m: Map<string, number>) => [...m]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, top)
-    .map(([name, us]) => ({ name, ms: us / 1000, share: totalUs ? us / totalUs : 0 }))
+  const rank = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => ({ name, ms: us / 1000, share: totalUs ? us / totalUs : 0 }))
   return { totalMs: totalUs / 1000, functions: rank(functions), packages: rank(packages) }
 }
 
 export function profileMarkdown(title: string, summary: ProfileSummary): string {
-  const rows = (list: SelfTime[]) => list.map((s) => `| ${s.name.replace(/\|/g, '\\|')} | ${s.ms.toFixed(0)} | ${(s.share * 100).toFixed(1)} % |`).join('\n')
+  const rows = (list: SelfTime[]) =>
+    list
+      .map((s) => `| ${s.name.replace(/\|/g, '\\|')} | ${s.ms.toFixed(0)} | ${(s.share * 100).toFixed(1)} % |`)
+      .join('\n')
   return [
     `#### ${title}`,
     '',

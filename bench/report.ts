@@ -1,12 +1,17 @@
 // The results of a run: their JSON shape, the issue's targets judged against them, and the tables printed to the
 // terminal and written to bench/results/ and docs/PERFORMANCE.md. Pure apart from nothing: tested in tests/unit.
-import type { MachineInfo } from './machine'
 import type { FanoutResult } from './fanout'
 import type { ScriptSizes } from './js-size'
+import type { MachineInfo } from './machine'
 import { judgeSoak, type SoakResult } from './soak'
 import { distribution, formatMs, formatRate, formatRatio, ratio, type Distribution } from './stats'
 
-export interface Throughput { rps: number; p50: number; p99: number; failed: number }
+export interface Throughput {
+  rps: number
+  p50: number
+  p99: number
+  failed: number
+}
 
 export interface HttpFigure {
   id: 'home' | 'board' | 'thread' | 'posts-api' | 'text-reply' | 'image-reply'
@@ -18,13 +23,26 @@ export interface HttpFigure {
   bytes?: number
 }
 
-export interface ColdFigure { id: 'board' | 'thread'; label: string; ms: Distribution & { median: number }; bytes: number }
+export interface ColdFigure {
+  id: 'board' | 'thread'
+  label: string
+  ms: Distribution & { median: number }
+  bytes: number
+}
 
 export interface BenchResults {
   date: string
   machine: MachineInfo
   database: 'sqlite' | 'postgresql'
-  settings: { connections: number; seconds: number; warmUpSeconds: number; coldRepetitions: number; fanoutRepetitions: number; fanoutWorkers: number; soakMinutes?: number }
+  settings: {
+    connections: number
+    seconds: number
+    warmUpSeconds: number
+    coldRepetitions: number
+    fanoutRepetitions: number
+    fanoutWorkers: number
+    soakMinutes?: number
+  }
   seed: { boards: number; threads: number; posts: number; seconds: number; hotThread: string }
   http: HttpFigure[]
   cold: ColdFigure[]
@@ -39,7 +57,12 @@ export interface BenchResults {
   loadAverageAtEnd?: number[]
 }
 
-export interface Target { name: string; goal: string; value: string; met: boolean | null }
+export interface Target {
+  name: string
+  goal: string
+  value: string
+  met: boolean | null
+}
 
 const KB = 1024
 
@@ -83,15 +106,21 @@ export function evaluateTargets(r: BenchResults): Target[] {
   targets.push({
     name: 'Image replies',
     goal: "≥ 0.8× sharp's bare thumbnail rate",
-    value: image ? `${formatRatio(imageRatio)} (${formatRate(image.corkboard.rps)}/s vs ${formatRate(image.baseline.rps)}/s)` : 'not measured',
+    value: image
+      ? `${formatRatio(imageRatio)} (${formatRate(image.corkboard.rps)}/s vs ${formatRate(image.baseline.rps)}/s)`
+      : 'not measured',
     met: imageRatio !== null ? imageRatio >= 0.8 : null,
   })
   const big = [...r.fanout].sort((a, b) => b.clients - a.clients)[0]
   targets.push({
     name: `${big ? big.clients.toLocaleString('en-US') : '5,000'} sockets fan-out`,
     goal: 'p99 ≤ 200 ms, server RSS ≤ 300 MB',
-    value: big ? `p99 ${formatMs(big.latencyMs.p99)} ms, RSS ${Math.round(big.rssPeakMb)} MB${big.missing ? `, ${big.missing} missing` : ''}` : 'not measured',
-    met: big ? big.latencyMs.p99 <= 200 && big.rssPeakMb <= 300 && big.missing === 0 && big.connected === big.clients : null,
+    value: big
+      ? `p99 ${formatMs(big.latencyMs.p99)} ms, RSS ${Math.round(big.rssPeakMb)} MB${big.missing ? `, ${big.missing} missing` : ''}`
+      : 'not measured',
+    met: big
+      ? big.latencyMs.p99 <= 200 && big.rssPeakMb <= 300 && big.missing === 0 && big.connected === big.clients
+      : null,
   })
   targets.push({
     name: 'Thread page JavaScript',
@@ -103,7 +132,9 @@ export function evaluateTargets(r: BenchResults): Target[] {
   targets.push({
     name: `Soak (${r.soak?.minutes.length ?? 10} minutes of mixed load)`,
     goal: 'no 5xx; RSS and p99 flat from minute to minute',
-    value: soak ? `${soak.serverErrors} server errors, RSS ${soak.rssGrowthMb >= 0 ? '+' : ''}${Math.round(soak.rssGrowthMb)} MB and read p99 ${formatRatio(soak.p99Growth)} from the 2nd to the last minute` : 'not measured',
+    value: soak
+      ? `${soak.serverErrors} server errors, RSS ${soak.rssGrowthMb >= 0 ? '+' : ''}${Math.round(soak.rssGrowthMb)} MB and read p99 ${formatRatio(soak.p99Growth)} from the 2nd to the last minute`
+      : 'not measured',
     // Flat: within 50 MB and twice the p99 of the second minute; shared machines wobble more than that rarely.
     met: soak ? soak.serverErrors === 0 && soak.rssGrowthMb <= 50 && (soak.p99Growth ?? 1) <= 2 : null,
   })
@@ -115,9 +146,14 @@ const verdict = (met: boolean | null) => (met === null ? '–' : met ? 'met' : '
 
 function table(head: string[], rows: string[][], align: ('l' | 'r')[]): { text: string; markdown: string } {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
-  const pad = (cells: string[]) => cells.map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ')
+  const pad = (cells: string[]) =>
+    cells.map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ')
   const text = [pad(head), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(pad)].join('\n')
-  const md = [`| ${head.join(' | ')} |`, `|${align.map((a) => (a === 'r' ? '---:' : '---')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')
+  const md = [
+    `| ${head.join(' | ')} |`,
+    `|${align.map((a) => (a === 'r' ? '---:' : '---')).join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n')
   return { text, markdown: md }
 }
 
@@ -126,66 +162,149 @@ export function renderTables(r: BenchResults): { title: string; text: string; ma
   const out: { title: string; text: string; markdown: string }[] = []
   const httpRows = r.http.map((f) => [
     f.label,
-    formatRate(f.corkboard.rps), formatMs(f.corkboard.p50), formatMs(f.corkboard.p99),
-    f.baselineLabel, formatRate(f.baseline.rps), formatMs(f.baseline.p50), formatMs(f.baseline.p99),
+    formatRate(f.corkboard.rps),
+    formatMs(f.corkboard.p50),
+    formatMs(f.corkboard.p99),
+    f.baselineLabel,
+    formatRate(f.baseline.rps),
+    formatMs(f.baseline.p50),
+    formatMs(f.baseline.p99),
     formatRatio(ratio(f.corkboard.rps, f.baseline.rps)),
     f.corkboard.failed ? String(f.corkboard.failed) : '0',
   ])
   out.push({
     title: `HTTP at ${r.settings.connections} connections, ${r.settings.seconds} s each (req/s, latency in ms)`,
-    ...table(['Scenario', 'req/s', 'p50', 'p99', 'Raw baseline', 'req/s', 'p50', 'p99', 'Ratio', 'Errors'], httpRows,
-      ['l', 'r', 'r', 'r', 'l', 'r', 'r', 'r', 'r', 'r']),
+    ...table(['Scenario', 'req/s', 'p50', 'p99', 'Raw baseline', 'req/s', 'p50', 'p99', 'Ratio', 'Errors'], httpRows, [
+      'l',
+      'r',
+      'r',
+      'r',
+      'l',
+      'r',
+      'r',
+      'r',
+      'r',
+      'r',
+    ]),
   })
   out.push({
     title: `Cold renders: first request after an invalidating reply (${r.settings.coldRepetitions} repetitions, ms)`,
-    ...table(['Page', 'Median', 'p90', 'Max', 'Size (br)'], r.cold.map((c) => [
-      c.label, formatMs(c.ms.median), formatMs(c.ms.p90), formatMs(c.ms.max), `${(c.bytes / KB).toFixed(1)} KB`,
-    ]), ['l', 'r', 'r', 'r', 'r']),
+    ...table(
+      ['Page', 'Median', 'p90', 'Max', 'Size (br)'],
+      r.cold.map((c) => [
+        c.label,
+        formatMs(c.ms.median),
+        formatMs(c.ms.p90),
+        formatMs(c.ms.max),
+        `${(c.bytes / KB).toFixed(1)} KB`,
+      ]),
+      ['l', 'r', 'r', 'r', 'r'],
+    ),
   })
   out.push({
-    title: `Live fan-out: POST → post_created at each client (${r.settings.fanoutRepetitions} posts per size, ms); ` +
+    title:
+      `Live fan-out: POST → post_created at each client (${r.settings.fanoutRepetitions} posts per size, ms); ` +
       `server RSS ${mb(r.serverRssStartMb)} after start and ${mb(r.serverRssAfterLoadMb)} after the HTTP scenarios; ` +
       `the fan-out runs on a fresh process (${mb(r.serverRssIdleMb)} before the sockets)`,
-    ...table(['Clients', 'Connected', 'p50', 'p90', 'p99', 'Max', 'Missing', 'Server RSS connected → peak'], r.fanout.map((f) => [
-      f.clients.toLocaleString('en-US'), f.connected.toLocaleString('en-US'),
-      formatMs(f.latencyMs.p50), formatMs(f.latencyMs.p90), formatMs(f.latencyMs.p99), formatMs(f.latencyMs.max), String(f.missing),
-      `${mb(f.rssConnectedMb)} → ${mb(f.rssPeakMb)}`,
-    ]), ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']),
+    ...table(
+      ['Clients', 'Connected', 'p50', 'p90', 'p99', 'Max', 'Missing', 'Server RSS connected → peak'],
+      r.fanout.map((f) => [
+        f.clients.toLocaleString('en-US'),
+        f.connected.toLocaleString('en-US'),
+        formatMs(f.latencyMs.p50),
+        formatMs(f.latencyMs.p90),
+        formatMs(f.latencyMs.p99),
+        formatMs(f.latencyMs.max),
+        String(f.missing),
+        `${mb(f.rssConnectedMb)} → ${mb(f.rssPeakMb)}`,
+      ]),
+      ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+    ),
   })
   if (r.js) {
     out.push({
       title: `JavaScript of the thread page (${r.js.page})`,
-      ...table(['Scripts', 'Raw', 'Gzipped'], [[String(r.js.scripts.length), `${(r.js.totalBytes / KB).toFixed(1)} KB`, `${(r.js.totalGzipBytes / KB).toFixed(1)} KB`]], ['r', 'r', 'r']),
+      ...table(
+        ['Scripts', 'Raw', 'Gzipped'],
+        [
+          [
+            String(r.js.scripts.length),
+            `${(r.js.totalBytes / KB).toFixed(1)} KB`,
+            `${(r.js.totalGzipBytes / KB).toFixed(1)} KB`,
+          ],
+        ],
+        ['r', 'r', 'r'],
+      ),
     })
   }
   if (r.soak) {
     const o = r.soak.options
     out.push({
       title: `Soak: ${o.readers} readers, ${o.textPerSecond} text and ${o.imagePerSecond} image replies/s, a thread every ${o.threadEverySeconds} s, ${o.sockets} sockets (per minute)`,
-      ...table(['Minute', 'Reads', 'Read p50', 'Read p99', 'Writes', 'Write p99', '5xx/failed', 'Refused', 'RSS', 'Sockets', 'Events'], r.soak.minutes.map((m) => [
-        String(m.minute), String(m.reads), formatMs(m.readP50), formatMs(m.readP99), String(m.writes), formatMs(m.writeP99), String(m.serverErrors),
-        Object.entries(m.refused).map(([s, n]) => `${n}×${s}`).join(' ') || '0', mb(m.rssMb), String(m.socketsConnected), String(m.eventsDelivered),
-      ]), ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'r']),
+      ...table(
+        [
+          'Minute',
+          'Reads',
+          'Read p50',
+          'Read p99',
+          'Writes',
+          'Write p99',
+          '5xx/failed',
+          'Refused',
+          'RSS',
+          'Sockets',
+          'Events',
+        ],
+        r.soak.minutes.map((m) => [
+          String(m.minute),
+          String(m.reads),
+          formatMs(m.readP50),
+          formatMs(m.readP99),
+          String(m.writes),
+          formatMs(m.writeP99),
+          String(m.serverErrors),
+          Object.entries(m.refused)
+            .map(([s, n]) => `${n}×${s}`)
+            .join(' ') || '0',
+          mb(m.rssMb),
+          String(m.socketsConnected),
+          String(m.eventsDelivered),
+        ]),
+        ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'r', 'r', 'r'],
+      ),
     })
   }
   out.push({
     title: 'Targets (issue 7)',
-    ...table(['Target', 'Goal', 'Measured', 'Verdict'], evaluateTargets(r).map((t) => [t.name, t.goal, t.value, verdict(t.met)]), ['l', 'l', 'l', 'l']),
+    ...table(
+      ['Target', 'Goal', 'Measured', 'Verdict'],
+      evaluateTargets(r).map((t) => [t.name, t.goal, t.value, verdict(t.met)]),
+      ['l', 'l', 'l', 'l'],
+    ),
   })
   return out
 }
 
 export function machineLine(r: BenchResults): string {
   const m = r.machine
-  return `${r.date.slice(0, 16).replace('T', ' ')} UTC · ${m.cpu}, ${m.cores} cores, ${m.ramGb} GB RAM · Node ${m.node} · ${m.os} · ` +
+  return (
+    `${r.date.slice(0, 16).replace('T', ' ')} UTC · ${m.cpu}, ${m.cores} cores, ${m.ramGb} GB RAM · Node ${m.node} · ${m.os} · ` +
     `${r.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'} · load average (1/5/15 min) at start ${m.loadAverage.join(' / ')}` +
     (r.loadAverageAtEnd ? `, at end ${r.loadAverageAtEnd.join(' / ')}` : '')
+  )
 }
 
 export function resultsMarkdown(r: BenchResults): string {
-  const seed = `Seeded: ${r.seed.boards} boards × ${r.seed.threads / r.seed.boards} threads, ${r.seed.posts.toLocaleString('en-US')} posts ` +
+  const seed =
+    `Seeded: ${r.seed.boards} boards × ${r.seed.threads / r.seed.boards} threads, ${r.seed.posts.toLocaleString('en-US')} posts ` +
     `(${r.seed.seconds.toFixed(0)} s); thread page figures use ${r.seed.hotThread} (300 posts).`
-  return [`Run of ${machineLine(r)}.`, '', seed, '', ...renderTables(r).flatMap((t) => [`**${t.title}**`, '', t.markdown, ''])].join('\n')
+  return [
+    `Run of ${machineLine(r)}.`,
+    '',
+    seed,
+    '',
+    ...renderTables(r).flatMap((t) => [`**${t.title}**`, '', t.markdown, '']),
+  ].join('\n')
 }
 
 export const DOC_START = '<!-- bench:results:start -->'

@@ -12,23 +12,34 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { startServer, ROOT, type TestServer } from '../tests/helpers/server'
-import { createTestDatabase } from '../tests/helpers/database'
-import { benchPhoto, FULL_THREAD_POSTS, seedSite } from './seed'
-import { DEFAULT_BOARDS } from '../lib/boards/defaults'
 import { startBaseline, type Baseline, type BaselineRoute } from './baseline-server'
-import { runLoad, settle, type LoadOptions, type LoadResult } from './http-load'
 import { measureColdRenders } from './cold-render'
-import { measureSharpRate } from './sharp-baseline'
 import { rssMb, runFanout } from './fanout'
-import { runSoak } from './soak'
+import { BROWSER_HEADERS, multipart, POSTER_COOKIE, rawRequest, replayHeaders } from './http'
+import { runLoad, settle, type LoadOptions, type LoadResult } from './http-load'
 import { measureScripts } from './js-size'
 import { machineInfo } from './machine'
-import { BROWSER_HEADERS, multipart, POSTER_COOKIE, rawRequest, replayHeaders } from './http'
-import { coldFigure, renderTables, replaceDocSection, resultsMarkdown, type BenchResults } from './report'
 import { monotonicUs, profileMarkdown, summariseProfile, type CpuProfile } from './profile-summary'
+import { coldFigure, renderTables, replaceDocSection, resultsMarkdown, type BenchResults } from './report'
+import { benchPhoto, FULL_THREAD_POSTS, seedSite } from './seed'
+import { measureSharpRate } from './sharp-baseline'
+import { runSoak } from './soak'
+import { DEFAULT_BOARDS } from '../lib/boards/defaults'
+import { createTestDatabase } from '../tests/helpers/database'
+import { startServer, ROOT, type TestServer } from '../tests/helpers/server'
 
-const SCENARIOS = ['js', 'home', 'board', 'thread', 'posts-api', 'cold', 'text-reply', 'image-reply', 'fanout', 'soak'] as const
+const SCENARIOS = [
+  'js',
+  'home',
+  'board',
+  'thread',
+  'posts-api',
+  'cold',
+  'text-reply',
+  'image-reply',
+  'fanout',
+  'soak',
+] as const
 type Scenario = (typeof SCENARIOS)[number]
 
 const { values: args } = parseArgs({
@@ -56,13 +67,18 @@ const settings = {
   fanoutWorkers: Number(args['fanout-workers']),
   soakMinutes: Number(args['soak-minutes']),
 }
-const only = new Set<Scenario>(args.profile ? [args.profile as Scenario] : args.only ? (args.only.split(',') as Scenario[]) : SCENARIOS)
-for (const s of only) if (!SCENARIOS.includes(s)) throw new Error(`unknown scenario "${s}"; choose from ${SCENARIOS.join(', ')}`)
+const only = new Set<Scenario>(
+  args.profile ? [args.profile as Scenario] : args.only ? (args.only.split(',') as Scenario[]) : SCENARIOS,
+)
+for (const s of only)
+  if (!SCENARIOS.includes(s)) throw new Error(`unknown scenario "${s}"; choose from ${SCENARIOS.join(', ')}`)
 const fullRun = only.size === SCENARIOS.length && !args.profile
 
 // Limits high enough that one load-generating address is never refused (all load comes from 127.0.0.1).
 const UNLIMITED = { points: 1_000_000_000, duration: 60 }
-const RATE_LIMITS = JSON.stringify(Object.fromEntries(['api', 'threadCreate', 'postCreate', 'socketConnect', 'socketJoin'].map((k) => [k, UNLIMITED])))
+const RATE_LIMITS = JSON.stringify(
+  Object.fromEntries(['api', 'threadCreate', 'postCreate', 'socketConnect', 'socketJoin'].map((k) => [k, UNLIMITED])),
+)
 const HOT_BOARD = 'science' // thread ids and country flags on: the heaviest kind of page
 
 const log = (line: string) => console.log(`[bench] ${line}`)
@@ -90,7 +106,9 @@ async function main(): Promise<void> {
     log(`seeded ${site.threads.length} threads, ${site.posts} posts in ${site.seconds.toFixed(1)} s`)
 
     const serverOptions = {
-      dataDir, database, keep: true,
+      dataDir,
+      database,
+      keep: true,
       env: { RATE_LIMITS },
       nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     }
@@ -109,13 +127,26 @@ async function main(): Promise<void> {
     }
 
     const results: BenchResults = {
-      date: startedAt.toISOString(), machine, database: database.provider, settings,
-      seed: { boards: DEFAULT_BOARDS.length, threads: site.threads.length, posts: site.posts, seconds: site.seconds, hotThread: paths.thread },
-      http: [], cold: [], coldNotMiss: 0, fanout: [], serverRssStartMb: rssMb(server.proc.pid!),
+      date: startedAt.toISOString(),
+      machine,
+      database: database.provider,
+      settings,
+      seed: {
+        boards: DEFAULT_BOARDS.length,
+        threads: site.threads.length,
+        posts: site.posts,
+        seconds: site.seconds,
+        hotThread: paths.thread,
+      },
+      http: [],
+      cold: [],
+      coldNotMiss: 0,
+      fanout: [],
+      serverRssStartMb: rssMb(server.proc.pid!),
     }
 
     if (only.has('js')) {
-      results.js = { page: paths.thread, ...await measureScripts(server.url, paths.thread) }
+      results.js = { page: paths.thread, ...(await measureScripts(server.url, paths.thread)) }
       log(`thread page JavaScript: ${(results.js.totalGzipBytes / 1024).toFixed(1)} KB gzipped`)
     }
 
@@ -124,18 +155,39 @@ async function main(): Promise<void> {
       { id: 'home', label: 'Home page (hot)', path: paths.home, headers: BROWSER_HEADERS },
       { id: 'board', label: 'Board page (hot)', path: paths.board, headers: BROWSER_HEADERS },
       { id: 'thread', label: 'Thread page, 300 posts (hot)', path: paths.thread, headers: BROWSER_HEADERS },
-      { id: 'posts-api', label: 'GET …/posts, 300 posts (hot)', path: paths['posts-api'], headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' } },
+      {
+        id: 'posts-api',
+        label: 'GET …/posts, 300 posts (hot)',
+        path: paths['posts-api'],
+        headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' },
+      },
     ] as const
     const routes: BaselineRoute[] = []
     for (const r of reads) {
       await rawRequest(server.url + r.path, { headers: r.headers })
       const captured = await rawRequest(server.url + r.path, { headers: r.headers })
       if (captured.status !== 200) throw new Error(`${r.path} answered ${captured.status}`)
-      routes.push({ method: 'GET', path: r.path, status: 200, headers: replayHeaders(captured.headers), body: captured.body })
+      routes.push({
+        method: 'GET',
+        path: r.path,
+        status: 200,
+        headers: replayHeaders(captured.headers),
+        body: captured.body,
+      })
     }
-    const replyHeaders = (contentType: string) => ({ 'content-type': contentType, cookie: POSTER_COOKIE, accept: 'application/json' })
-    const text = multipart({ content: 'A text reply from the benchmark, about as long as an ordinary one: a sentence or two, with a >>1 quote.' })
-    const sampleReply = await rawRequest(`${server.url}/api/boards/${fanoutThread.boardId}/threads/${fanoutThread.threadId}/posts`, { method: 'POST', body: text.body, headers: replyHeaders(text.contentType) })
+    const replyHeaders = (contentType: string) => ({
+      'content-type': contentType,
+      cookie: POSTER_COOKIE,
+      accept: 'application/json',
+    })
+    const text = multipart({
+      content:
+        'A text reply from the benchmark, about as long as an ordinary one: a sentence or two, with a >>1 quote.',
+    })
+    const sampleReply = await rawRequest(
+      `${server.url}/api/boards/${fanoutThread.boardId}/threads/${fanoutThread.threadId}/posts`,
+      { method: 'POST', body: text.body, headers: replyHeaders(text.contentType) },
+    )
     if (sampleReply.status !== 201) throw new Error(`reply answered ${sampleReply.status}: ${sampleReply.body}`)
     routes.push({ method: 'POST', status: 201, headers: replayHeaders(sampleReply.headers), body: sampleReply.body })
     baseline = await startBaseline(routes)
@@ -153,10 +205,16 @@ async function main(): Promise<void> {
     for (const r of reads) {
       if (!only.has(r.id)) continue
       log(`${r.label}: ${settings.seconds} s at ${settings.connections} connections, then the raw baseline`)
-      const { c, b } = await measure({ url: r.path, connections: settings.connections, seconds: settings.seconds, headers: r.headers }, baseline.url)
+      const { c, b } = await measure(
+        { url: r.path, connections: settings.connections, seconds: settings.seconds, headers: r.headers },
+        baseline.url,
+      )
       results.http.push({
-        id: r.id, label: r.label, corkboard: { rps: c.rps, p50: c.p50, p99: c.p99, failed: c.failed },
-        baselineLabel: 'node:http, same bytes', baseline: { rps: b.rps, p50: b.p50, p99: b.p99 },
+        id: r.id,
+        label: r.label,
+        corkboard: { rps: c.rps, p50: c.p50, p99: c.p99, failed: c.failed },
+        baselineLabel: 'node:http, same bytes',
+        baseline: { rps: b.rps, p50: b.p50, p99: b.p99 },
         bytes: routes.find((x) => x.path === r.path)!.body.length,
       })
     }
@@ -164,7 +222,10 @@ async function main(): Promise<void> {
     if (only.has('cold')) {
       log(`cold renders: ${settings.coldRepetitions} repetitions`)
       const cold = await measureColdRenders(server.url, coldThreads, settings.coldRepetitions)
-      results.cold.push(coldFigure('board', 'Board page', cold.boardMs, cold.boardBytes), coldFigure('thread', 'Thread page, 300 posts', cold.threadMs, cold.threadBytes))
+      results.cold.push(
+        coldFigure('board', 'Board page', cold.boardMs, cold.boardBytes),
+        coldFigure('thread', 'Thread page, 300 posts', cold.threadMs, cold.threadBytes),
+      )
       results.coldNotMiss = cold.notMiss
     }
 
@@ -177,26 +238,49 @@ async function main(): Promise<void> {
     }
     if (only.has('text-reply')) {
       log(`text replies: ${settings.seconds} s at ${settings.connections} connections, then the raw baseline`)
-      const { c, b } = await measure({
-        url: nextThread(), method: 'POST', body: text.body, headers: replyHeaders(text.contentType),
-        connections: settings.connections, seconds: settings.seconds, next: () => ({ path: nextThread() }),
-      }, baseline.url)
+      const { c, b } = await measure(
+        {
+          url: nextThread(),
+          method: 'POST',
+          body: text.body,
+          headers: replyHeaders(text.contentType),
+          connections: settings.connections,
+          seconds: settings.seconds,
+          next: () => ({ path: nextThread() }),
+        },
+        baseline.url,
+      )
       results.http.push({
-        id: 'text-reply', label: 'Text reply (multipart POST)', corkboard: { rps: c.rps, p50: c.p50, p99: c.p99, failed: c.failed },
-        baselineLabel: 'node:http, same 201', baseline: { rps: b.rps, p50: b.p50, p99: b.p99 },
+        id: 'text-reply',
+        label: 'Text reply (multipart POST)',
+        corkboard: { rps: c.rps, p50: c.p50, p99: c.p99, failed: c.failed },
+        baselineLabel: 'node:http, same 201',
+        baseline: { rps: b.rps, p50: b.p50, p99: b.p99 },
       })
     }
 
     if (only.has('image-reply')) {
       // Four photos, so the server cannot skip work for a file it has just stored.
       const photos = await Promise.all([0, 1, 2, 3].map(() => benchPhoto(800, 600)))
-      const bodies = photos.map((bytes, i) => multipart({ content: `Image reply ${i}` }, { field: 'image', name: `photo-${i}.jpg`, type: 'image/jpeg', bytes }))
+      const bodies = photos.map((bytes, i) =>
+        multipart(
+          { content: `Image reply ${i}` },
+          { field: 'image', name: `photo-${i}.jpg`, type: 'image/jpeg', bytes },
+        ),
+      )
       let n = 0
-      log(`image replies (${(photos[0].length / 1024).toFixed(0)} KB JPEG, 800×600): ${settings.seconds} s, then sharp's bare thumbnail rate`)
+      log(
+        `image replies (${(photos[0].length / 1024).toFixed(0)} KB JPEG, 800×600): ${settings.seconds} s, then sharp's bare thumbnail rate`,
+      )
       const load: LoadOptions = {
-        url: server.url + nextThread(), method: 'POST', body: bodies[0].body, headers: replyHeaders(bodies[0].contentType),
+        url: server.url + nextThread(),
+        method: 'POST',
+        body: bodies[0].body,
+        headers: replyHeaders(bodies[0].contentType),
         // Fifty uploads in flight take seconds each to answer, so the steady state comes later than for pages.
-        connections: settings.connections, seconds: settings.seconds, warmUpSeconds: Math.max(settings.warmUpSeconds, 5),
+        connections: settings.connections,
+        seconds: settings.seconds,
+        warmUpSeconds: Math.max(settings.warmUpSeconds, 5),
         next: () => {
           const b = bodies[n++ % bodies.length]
           return { path: nextThread(), body: b.body, headers: replyHeaders(b.contentType) }
@@ -207,8 +291,11 @@ async function main(): Promise<void> {
       log(`  corkboard ${describe(c)}`)
       const bare = await measureSharpRate(photos[0], settings.connections, settings.seconds, settings.warmUpSeconds)
       results.http.push({
-        id: 'image-reply', label: 'Image reply (800×600 JPEG)', corkboard: { rps: c.rps, p50: c.p50, p99: c.p99, failed: c.failed },
-        baselineLabel: 'sharp thumbnail loop', baseline: { rps: bare.rate },
+        id: 'image-reply',
+        label: 'Image reply (800×600 JPEG)',
+        corkboard: { rps: c.rps, p50: c.p50, p99: c.p99, failed: c.failed },
+        baselineLabel: 'sharp thumbnail loop',
+        baseline: { rps: bare.rate },
       })
     }
 
@@ -220,22 +307,42 @@ async function main(): Promise<void> {
       await rawRequest(server.url + paths.thread, { headers: BROWSER_HEADERS })
       results.serverRssIdleMb = rssMb(server.proc.pid!)
       const sizes = args.fanout.split(',').map(Number)
-      log(`fan-out: ${sizes.join(' then ')} clients in room ${fanoutThread.boardId}-${fanoutThread.threadId}, ${settings.fanoutRepetitions} posts each`)
+      log(
+        `fan-out: ${sizes.join(' then ')} clients in room ${fanoutThread.boardId}-${fanoutThread.threadId}, ${settings.fanoutRepetitions} posts each`,
+      )
       results.fanout = await runFanout({
-        url: server.url, serverPid: server.proc.pid!, boardId: fanoutThread.boardId, threadId: fanoutThread.threadId,
-        sizes, repetitions: settings.fanoutRepetitions, workers: settings.fanoutWorkers,
+        url: server.url,
+        serverPid: server.proc.pid!,
+        boardId: fanoutThread.boardId,
+        threadId: fanoutThread.threadId,
+        sizes,
+        repetitions: settings.fanoutRepetitions,
+        workers: settings.fanoutWorkers,
       })
     }
 
     if (only.has('soak')) {
       // Replies go to boards other than the one receiving new threads, whose oldest threads die as it fills.
       const threadBoard = 'diy'
-      const soakThreads = site.threads.filter((t) => t.boardId !== threadBoard && t.postCount < FULL_THREAD_POSTS).slice(0, 24)
+      const soakThreads = site.threads
+        .filter((t) => t.boardId !== threadBoard && t.postCount < FULL_THREAD_POSTS)
+        .slice(0, 24)
       log(`soak: ${settings.soakMinutes} minutes of readers, posters and sockets`)
-      results.soak = await runSoak({
-        url: server.url, serverPid: server.proc.pid!, threads: soakThreads, threadBoard, minutes: settings.soakMinutes,
-        readers: 20, sockets: 200, textPerSecond: 5, imagePerSecond: 0.5, threadEverySeconds: 20,
-      }, log)
+      results.soak = await runSoak(
+        {
+          url: server.url,
+          serverPid: server.proc.pid!,
+          threads: soakThreads,
+          threadBoard,
+          minutes: settings.soakMinutes,
+          readers: 20,
+          sockets: 200,
+          textPerSecond: 5,
+          imagePerSecond: 0.5,
+          threadEverySeconds: 20,
+        },
+        log,
+      )
     }
 
     console.log('')
@@ -276,13 +383,18 @@ function writeResults(results: BenchResults): void {
 
 /** Summarises the server's CPU profile during the scenario into bench/results/profile-{scenario}.md. */
 function writeProfile(scenario: string, dir: string, window: { fromUs: number; toUs: number }): void {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(dir, f))
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => path.join(dir, f))
   if (!files.length) throw new Error('the server wrote no CPU profile')
   // The busiest process within the window (the fan-out restarts the server, so there may be two).
   const summary = files
     .map((f) => summariseProfile(JSON.parse(readFileSync(f, 'utf8')) as CpuProfile, 15, window))
     .sort((a, b) => b.totalMs - a.totalMs)[0]
-  const md = profileMarkdown(`Server CPU profile: ${scenario} (${settings.seconds} s at ${settings.connections} connections)`, summary)
+  const md = profileMarkdown(
+    `Server CPU profile: ${scenario} (${settings.seconds} s at ${settings.connections} connections)`,
+    summary,
+  )
   const out = path.join(ROOT, `bench/results/profile-${scenario}.md`)
   mkdirSync(path.dirname(out), { recursive: true })
   writeFileSync(out, md)
@@ -290,7 +402,8 @@ function writeProfile(scenario: string, dir: string, window: { fromUs: number; t
   log(`profile summary: ${path.relative(ROOT, out)}`)
 }
 
-const describe = (r: LoadResult) => `${r.rps.toFixed(0)} req/s, p99 ${r.p99?.toFixed(1)} ms, answers ${JSON.stringify(r.statuses)}`
+const describe = (r: LoadResult) =>
+  `${r.rps.toFixed(0)} req/s, p99 ${r.p99?.toFixed(1)} ms, answers ${JSON.stringify(r.statuses)}`
 
 /** A fixed shuffle (the same every run), so replies spread over boards instead of filling one board first. */
 function shuffled<T>(items: T[]): T[] {
@@ -304,8 +417,10 @@ function shuffled<T>(items: T[]): T[] {
   return out
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err)
-  process.exit(1)
-})
-
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err)
+    process.exit(1)
+  },
+)

@@ -4,13 +4,13 @@
 // thread_user_id, country_code, owner_key_hash, media columns from the real upload pipeline). Deterministic: the
 // same seed gives the same site. Reads DATA_DIR and DATABASE_URL from process.env, so call it before the server starts.
 import sharp from 'sharp'
+import { DEFAULT_BOARDS } from '../lib/boards/defaults'
+import { seedDefaultBoards } from '../lib/boards/seed'
 import { getConfig } from '../lib/config'
 import { closeDb, getDb, type Db } from '../lib/db/client'
 import { migrate } from '../lib/db/migrate'
-import { seedDefaultBoards } from '../lib/boards/seed'
-import { DEFAULT_BOARDS } from '../lib/boards/defaults'
-import { attachMedia, type PostMedia } from '../lib/posts/attach-media'
 import { ownerKeyHash, threadUserId } from '../lib/posters/identity'
+import { attachMedia, type PostMedia } from '../lib/posts/attach-media'
 
 export const THREADS_PER_BOARD = 100
 export const FULL_THREAD_POSTS = 300
@@ -21,8 +21,17 @@ const IMAGE_REPLY_SHARE = 0.25
 const SAGE_SHARE = 0.05
 const INSERT_CHUNK = 500
 
-export interface SeededThread { boardId: string; threadId: number; postCount: number }
-export interface SeededSite { threads: SeededThread[]; posts: number; images: number; seconds: number }
+export interface SeededThread {
+  boardId: string
+  threadId: number
+  postCount: number
+}
+export interface SeededSite {
+  threads: SeededThread[]
+  posts: number
+  images: number
+  seconds: number
+}
 
 /** A small deterministic PRNG (mulberry32), so every run seeds the same site. */
 export function prng(seed: number): () => number {
@@ -36,11 +45,13 @@ export function prng(seed: number): () => number {
   }
 }
 
-const WORDS = ('the a of and to in is it that for you this was on with as have be at not but are they what from one ' +
+const WORDS = (
+  'the a of and to in is it that for you this was on with as have be at not but are they what from one ' +
   'all there can if would about just like so do when out more some my think know people time good thread post board ' +
   'actually really because anyone source image picture again still never always better worse problem answer question ' +
   'build fix test run version update old new first last reply read write learn try work game film book food train ' +
-  'science market price data system code server client network memory disk weekend morning tonight').split(' ')
+  'science market price data system code server client network memory disk weekend morning tonight'
+).split(' ')
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'CA', 'AU', 'BR', 'JP', 'PL', 'NL', 'SE', 'IT', 'ES', 'MX', 'IN', 'FI']
 
 function sentence(rand: () => number, words: number): string {
@@ -72,7 +83,9 @@ async function seedImages(count: number): Promise<PostMedia['columns'][]> {
 
 /** A photo-like JPEG: blurred noise (new on every call), so it compresses like a photo rather than a flat test card. */
 export function benchPhoto(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+  return sharp({
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 40 } },
+  })
     .blur(1.2)
     .jpeg({ quality: 85 })
     .toBuffer()
@@ -80,10 +93,41 @@ export function benchPhoto(width: number, height: number): Promise<Buffer> {
 
 type Row = (string | number | boolean | Date | null)[]
 const THREAD_COLUMNS = ['id', 'board_id', 'topic', 'created_at', 'updated_at', 'post_count']
-const MEDIA_COLUMNS = ['imageUrl', 'mediaKey', 'thumbnailUrl', 'thumbnailKey', 'fileType', 'mediaMime', 'mediaSize', 'mediaWidth', 'mediaHeight', 'mediaOrigName'] as const
-const POST_COLUMNS = ['id', 'thread_id', 'board_id', 'content', 'created_at', 'is_op', 'dont_bump', 'ip_address', 'owner_key_hash',
-  'thread_user_id', 'country_code', 'image_url', 'media_key', 'thumbnail_url', 'thumbnail_key', 'file_type', 'media_mime',
-  'media_size', 'media_width', 'media_height', 'media_original_name']
+const MEDIA_COLUMNS = [
+  'imageUrl',
+  'mediaKey',
+  'thumbnailUrl',
+  'thumbnailKey',
+  'fileType',
+  'mediaMime',
+  'mediaSize',
+  'mediaWidth',
+  'mediaHeight',
+  'mediaOrigName',
+] as const
+const POST_COLUMNS = [
+  'id',
+  'thread_id',
+  'board_id',
+  'content',
+  'created_at',
+  'is_op',
+  'dont_bump',
+  'ip_address',
+  'owner_key_hash',
+  'thread_user_id',
+  'country_code',
+  'image_url',
+  'media_key',
+  'thumbnail_url',
+  'thumbnail_key',
+  'file_type',
+  'media_mime',
+  'media_size',
+  'media_width',
+  'media_height',
+  'media_original_name',
+]
 
 /**
  * Multi-row INSERTs in chunks. Prisma's createMany costs about a millisecond a row here; raw statements go through
@@ -118,7 +162,10 @@ export async function seedSite(seed = 7): Promise<SeededSite> {
     const postRows: Row[] = []
     for (let t = 0; t < THREADS_PER_BOARD; t++) {
       const id = ++threadId
-      const postCount = t < FULL_THREADS_PER_BOARD ? FULL_THREAD_POSTS : 1 + MIN_REPLIES + Math.floor(rand() * (MAX_REPLIES - MIN_REPLIES + 1))
+      const postCount =
+        t < FULL_THREADS_PER_BOARD
+          ? FULL_THREAD_POSTS
+          : 1 + MIN_REPLIES + Math.floor(rand() * (MAX_REPLIES - MIN_REPLIES + 1))
       // Threads began within the last three days; their posts are spread from then until a minute ago.
       const createdAt = now - 60_000 - Math.floor(rand() * 3 * 86_400_000)
       const gaps = Array.from({ length: postCount - 1 }, () => rand()).sort((a, b) => a - b)
@@ -126,7 +173,11 @@ export async function seedSite(seed = 7): Promise<SeededSite> {
       // About one poster per three posts, each with one address (a poster id per thread) and one poster key.
       const posters = Array.from({ length: Math.max(2, Math.ceil(postCount / 3)) }, (_, i) => {
         const ip = `81.${(id >> 8) & 255}.${id & 255}.${i + 1}`
-        return { ip, ownerKeyHash: ownerKeyHash(`bench-poster-${id}-${i}`.padEnd(43, 'x')), country: COUNTRIES[Math.floor(rand() * COUNTRIES.length)] }
+        return {
+          ip,
+          ownerKeyHash: ownerKeyHash(`bench-poster-${id}-${i}`.padEnd(43, 'x')),
+          country: COUNTRIES[Math.floor(rand() * COUNTRIES.length)],
+        }
       })
       const ids: number[] = []
       let bumpedAt = createdAt
@@ -137,14 +188,30 @@ export async function seedSite(seed = 7): Promise<SeededSite> {
         const media = isOp || rand() < IMAGE_REPLY_SHARE ? images[Math.floor(rand() * images.length)] : undefined
         const pid = ++postId
         postRows.push([
-          pid, id, board.id, content(rand, ids), new Date(times[p]), isOp, dontBump, poster.ip, poster.ownerKeyHash,
-          board.threadIdsEnabled ? threadUserId(id, poster.ip) : null, board.countryFlagsEnabled ? poster.country : null,
+          pid,
+          id,
+          board.id,
+          content(rand, ids),
+          new Date(times[p]),
+          isOp,
+          dontBump,
+          poster.ip,
+          poster.ownerKeyHash,
+          board.threadIdsEnabled ? threadUserId(id, poster.ip) : null,
+          board.countryFlagsEnabled ? poster.country : null,
           ...MEDIA_COLUMNS.map((c) => media?.[c] ?? null),
         ])
         ids.push(pid)
         if (!dontBump) bumpedAt = times[p]
       }
-      threadRows.push([id, board.id, sentence(rand, 3 + Math.floor(rand() * 6)).slice(0, 100), new Date(createdAt), new Date(bumpedAt), postCount])
+      threadRows.push([
+        id,
+        board.id,
+        sentence(rand, 3 + Math.floor(rand() * 6)).slice(0, 100),
+        new Date(createdAt),
+        new Date(bumpedAt),
+        postCount,
+      ])
       threads.push({ boardId: board.id, threadId: id, postCount })
       posts += postCount
     }

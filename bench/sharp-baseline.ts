@@ -5,11 +5,23 @@ import { fork } from 'node:child_process'
 import sharp from 'sharp'
 import { thumbnailOf } from '../lib/media/process'
 
-export interface SharpRate { rate: number; count: number; seconds: number }
+export interface SharpRate {
+  rate: number
+  count: number
+  seconds: number
+}
 
 /** Runs the loop in a child process; resolves with thumbnails per second. */
-export function measureSharpRate(image: Buffer, concurrency: number, seconds: number, warmUpSeconds: number): Promise<SharpRate> {
-  const child = fork(import.meta.filename, ['--loop'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+export function measureSharpRate(
+  image: Buffer,
+  concurrency: number,
+  seconds: number,
+  warmUpSeconds: number,
+): Promise<SharpRate> {
+  const child = fork(import.meta.filename, ['--loop'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   return new Promise((resolve, reject) => {
     child.once('error', reject)
     child.once('message', (result: SharpRate) => {
@@ -37,9 +49,12 @@ async function loop(image: Buffer, concurrency: number, seconds: number): Promis
 
 if (process.argv.includes('--loop')) {
   sharp.cache(false)
-  process.once('message', async (msg: { image: string; concurrency: number; seconds: number; warmUpSeconds: number }) => {
-    const image = Buffer.from(msg.image, 'base64')
-    await loop(image, msg.concurrency, msg.warmUpSeconds)
-    process.send!(await loop(image, msg.concurrency, msg.seconds))
-  })
+  process.once(
+    'message',
+    async (msg: { image: string; concurrency: number; seconds: number; warmUpSeconds: number }) => {
+      const image = Buffer.from(msg.image, 'base64')
+      await loop(image, msg.concurrency, msg.warmUpSeconds)
+      process.send!(await loop(image, msg.concurrency, msg.seconds))
+    },
+  )
 }

@@ -5,9 +5,9 @@
 // resident memory and the live events delivered. A healthy server shows no 5xx and a flat p99 and RSS column.
 import { Agent, request } from 'node:http'
 import { io as connect, type Socket } from 'socket.io-client'
-import { benchPhoto } from './seed'
-import { BROWSER_HEADERS, multipart, POSTER_COOKIE, type MultipartBody } from './http'
 import { rssMb } from './fanout'
+import { BROWSER_HEADERS, multipart, POSTER_COOKIE, type MultipartBody } from './http'
+import { benchPhoto } from './seed'
 import { distribution } from './stats'
 
 export interface SoakOptions {
@@ -41,15 +41,28 @@ export interface SoakMinute {
   eventsDelivered: number
 }
 
-export interface SoakResult { options: Omit<SoakOptions, 'url' | 'serverPid' | 'threads'>; minutes: SoakMinute[] }
+export interface SoakResult {
+  options: Omit<SoakOptions, 'url' | 'serverPid' | 'threads'>
+  minutes: SoakMinute[]
+}
 
-interface Bucket { reads: number[]; writes: number[]; serverErrors: number; refused: Record<string, number>; events: number }
+interface Bucket {
+  reads: number[]
+  writes: number[]
+  serverErrors: number
+  refused: Record<string, number>
+  events: number
+}
 const emptyBucket = (): Bucket => ({ reads: [], writes: [], serverErrors: 0, refused: {}, events: 0 })
 
 const REQUEST_TIMEOUT_MS = 30_000
 
 /** One request; resolves with its status (0 when it failed without an answer) and latency. Bodies are discarded. */
-function send(agent: Agent, url: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer }): Promise<{ status: number; ms: number }> {
+function send(
+  agent: Agent,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: Buffer },
+): Promise<{ status: number; ms: number }> {
   return new Promise((resolve) => {
     const started = performance.now()
     const headers = { ...init.headers, ...(init.body ? { 'content-length': String(init.body.length) } : {}) }
@@ -75,11 +88,13 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
     ...threads.map((t) => `/api/boards/${t.boardId}/threads/${t.threadId}/posts`),
   ]
   const photos = await Promise.all([0, 1, 2, 3].map(() => benchPhoto(640, 480)))
-  const imageBodies = photos.map((bytes, i) => multipart({ content: `Soak image ${i}` }, { field: 'image', name: `soak-${i}.jpg`, type: 'image/jpeg', bytes }))
+  const imageBodies = photos.map((bytes, i) =>
+    multipart({ content: `Soak image ${i}` }, { field: 'image', name: `soak-${i}.jpg`, type: 'image/jpeg', bytes }),
+  )
 
   let bucket = emptyBucket()
   const record = (kind: 'reads' | 'writes', r: { status: number; ms: number }) => {
-    if (r.status >= 200 && r.status < 300 || r.status === 304) bucket[kind].push(r.ms)
+    if ((r.status >= 200 && r.status < 300) || r.status === 304) bucket[kind].push(r.ms)
     else if (r.status === 0 || r.status >= 500) bucket.serverErrors++
     else bucket.refused[r.status] = (bucket.refused[r.status] ?? 0) + 1
   }
@@ -98,11 +113,17 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
   let running = true
   let turn = 0
   const readerLane = async () => {
-    while (running) record('reads', await send(readAgent, url + readPaths[turn++ % readPaths.length], { headers: BROWSER_HEADERS }))
+    while (running)
+      record('reads', await send(readAgent, url + readPaths[turn++ % readPaths.length], { headers: BROWSER_HEADERS }))
   }
   const post = (path: string, form: MultipartBody) => {
-    void send(writeAgent, url + path, { method: 'POST', body: form.body, headers: { 'content-type': form.contentType, cookie: POSTER_COOKIE, accept: 'application/json' } })
-      .then((r) => { if (running) record('writes', r) })
+    void send(writeAgent, url + path, {
+      method: 'POST',
+      body: form.body,
+      headers: { 'content-type': form.contentType, cookie: POSTER_COOKIE, accept: 'application/json' },
+    }).then((r) => {
+      if (running) record('writes', r)
+    })
   }
   let written = 0
   const replyTo = () => {
@@ -110,9 +131,22 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
     return `/api/boards/${t.boardId}/threads/${t.threadId}/posts`
   }
   const timers = [
-    setInterval(() => post(replyTo(), multipart({ content: `Soak reply ${written} with a >>1 quote and some words.` })), 1000 / options.textPerSecond),
+    setInterval(
+      () => post(replyTo(), multipart({ content: `Soak reply ${written} with a >>1 quote and some words.` })),
+      1000 / options.textPerSecond,
+    ),
     setInterval(() => post(replyTo(), imageBodies[written % imageBodies.length]), 1000 / options.imagePerSecond),
-    setInterval(() => post(`/api/boards/${options.threadBoard}/threads`, multipart({ topic: `Soak thread ${written}`, content: 'A new thread from the soak.' }, { field: 'image', name: 'op.jpg', type: 'image/jpeg', bytes: photos[0] })), options.threadEverySeconds * 1000),
+    setInterval(
+      () =>
+        post(
+          `/api/boards/${options.threadBoard}/threads`,
+          multipart(
+            { topic: `Soak thread ${written}`, content: 'A new thread from the soak.' },
+            { field: 'image', name: 'op.jpg', type: 'image/jpeg', bytes: photos[0] },
+          ),
+        ),
+      options.threadEverySeconds * 1000,
+    ),
   ]
   const lanes = Array.from({ length: options.readers }, readerLane)
 
@@ -124,13 +158,23 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
     const reads = distribution(b.reads)
     const writes = distribution(b.writes)
     const row: SoakMinute = {
-      minute, reads: b.reads.length, readP50: reads.p50, readP99: reads.p99, writes: b.writes.length, writeP99: writes.p99,
-      serverErrors: b.serverErrors, refused: b.refused, rssMb: rssMb(options.serverPid),
-      socketsConnected: sockets.filter((s) => s.connected).length, eventsDelivered: b.events,
+      minute,
+      reads: b.reads.length,
+      readP50: reads.p50,
+      readP99: reads.p99,
+      writes: b.writes.length,
+      writeP99: writes.p99,
+      serverErrors: b.serverErrors,
+      refused: b.refused,
+      rssMb: rssMb(options.serverPid),
+      socketsConnected: sockets.filter((s) => s.connected).length,
+      eventsDelivered: b.events,
     }
     minutes.push(row)
-    log(`soak minute ${minute}: ${row.reads} reads (p99 ${row.readP99.toFixed(1)} ms), ${row.writes} writes (p99 ${row.writeP99.toFixed(0)} ms), ` +
-      `${row.serverErrors} server errors, RSS ${Math.round(row.rssMb)} MB, ${row.socketsConnected} sockets, ${row.eventsDelivered} events`)
+    log(
+      `soak minute ${minute}: ${row.reads} reads (p99 ${row.readP99.toFixed(1)} ms), ${row.writes} writes (p99 ${row.writeP99.toFixed(0)} ms), ` +
+        `${row.serverErrors} server errors, RSS ${Math.round(row.rssMb)} MB, ${row.socketsConnected} sockets, ${row.eventsDelivered} events`,
+    )
   }
   running = false
   timers.forEach(clearInterval)

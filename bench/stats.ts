@@ -1,6 +1,12 @@
 // Pure arithmetic of the benchmark: percentiles, distributions and ratios (unit-tested in tests/unit/bench-stats.test.ts).
 
-export interface Distribution { count: number; p50: number; p90: number; p99: number; max: number }
+export interface Distribution {
+  count: number
+  p50: number
+  p90: number
+  p99: number
+  max: number
+}
 
 /** The p-th percentile (0–100) by the nearest-rank method; NaN for no values. `sorted` must be ascending. */
 export function percentile(sorted: readonly number[], p: number): number {
@@ -23,7 +29,14 @@ export function distribution(values: readonly number[]): Distribution {
 
 /** measured / baseline, or null when either is missing or the baseline is zero. */
 export function ratio(measured: number | null | undefined, baseline: number | null | undefined): number | null {
-  if (measured == null || baseline == null || !Number.isFinite(measured) || !Number.isFinite(baseline) || baseline === 0) return null
+  if (
+    measured == null ||
+    baseline == null ||
+    !Number.isFinite(measured) ||
+    !Number.isFinite(baseline) ||
+    baseline === 0
+  )
+    return null
   return measured / baseline
 }
 

@@ -20,19 +20,27 @@ function isOrigin(value: string): boolean {
   }
 }
 
-const RateLimitOverrides = z.record(z.string(), z.object({
-  points: z.number().int().positive().optional(),
-  duration: z.number().int().positive().optional(),
-}).strict())
+const RateLimitOverrides = z.record(
+  z.string(),
+  z
+    .object({
+      points: z.number().int().positive().optional(),
+      duration: z.number().int().positive().optional(),
+    })
+    .strict(),
+)
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().optional().refine((v) => v === undefined || isDatabaseUrl(v), {
-    message: 'must be file:<path> (SQLite) or postgres://user@host:port/db (PostgreSQL)',
-  }),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || isDatabaseUrl(v), {
+      message: 'must be file:<path> (SQLite) or postgres://user@host:port/db (PostgreSQL)',
+    }),
   MEDIA_DIR: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -41,14 +49,34 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
   S3_PUBLIC_URL: optionalUrl,
-  S3_PREFIX: z.string().regex(/^([a-z0-9_-]+\/)*$/, 'must be empty or like "media/"').default('media/'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, 'must be 1–64 letters, digits, _, : or -').default('corkboard'),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([a-z0-9_-]+\/)*$/, 'must be empty or like "media/"')
+    .default('media/'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:-]{1,64}$/, 'must be 1–64 letters, digits, _, : or -')
+    .default('corkboard'),
   TRUST_PROXY_HOPS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(10).default(0),
   PUBLIC_ORIGIN: optionalUrl,
-  CORS_ORIGINS: z.string().default('').refine((v) => v.split(',').map((o) => o.trim()).filter(Boolean).every(isOrigin), {
-    message: 'must be a comma-separated list of origins such as https://client.example.com',
-  }),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
+          .every(isOrigin),
+      {
+        message: 'must be a comma-separated list of origins such as https://client.example.com',
+      },
+    ),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   POSTER_ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   HOUSEKEEPING: z.enum(['on', 'off']).default('on'),
@@ -60,18 +88,32 @@ const EnvSchema = z.object({
   DB_STATEMENT_LOG: bool.default(false),
   DB_QUERY_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(500).max(600_000).default(3000),
   SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL'], { message: 'must be NORMAL or FULL' }).default('NORMAL'),
-  PROXY_CIDRS: z.string().default('').refine((v) => v.split(',').map((c) => c.trim()).filter(Boolean).every(isCidr), {
-    message: 'must be a comma-separated list of CIDR ranges such as 173.245.48.0/20,2400:cb00::/32',
-  }),
-  RATE_LIMITS: z.string().optional().transform((v, ctx) => {
-    if (!v) return {}
-    try {
-      return RateLimitOverrides.parse(JSON.parse(v))
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be JSON like {"threadCreate":{"points":3,"duration":900}}' })
-      return z.NEVER
-    }
-  }),
+  PROXY_CIDRS: z
+    .string()
+    .default('')
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((c) => c.trim())
+          .filter(Boolean)
+          .every(isCidr),
+      {
+        message: 'must be a comma-separated list of CIDR ranges such as 173.245.48.0/20,2400:cb00::/32',
+      },
+    ),
+  RATE_LIMITS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return {}
+      try {
+        return RateLimitOverrides.parse(JSON.parse(v))
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON like {"threadCreate":{"points":3,"duration":900}}' })
+        return z.NEVER
+      }
+    }),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(600).default(20),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).default(300),
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).default(60),
@@ -85,8 +127,17 @@ export interface Config {
   database: { provider: 'sqlite' | 'postgresql'; url: string }
   media:
     | { kind: 'local'; dir: string; urlPrefix: string }
-    | { kind: 's3'; bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string;
-        forcePathStyle: boolean; publicUrl: string; prefix: string }
+    | {
+        kind: 's3'
+        bucket: string
+        region: string
+        endpoint?: string
+        accessKeyId?: string
+        secretAccessKey?: string
+        forcePathStyle: boolean
+        publicUrl: string
+        prefix: string
+      }
   redisUrl?: string
   /** Namespace of Corkboard's keys and channels in Redis (several deployments may share one server). */
   redisPrefix: string
@@ -147,7 +198,10 @@ function persistedSecrets(dataDir: string): { sessionSecret: string; posterIdSec
   const file = path.join(/*turbopackIgnore: true*/ dataDir, 'secrets.json')
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'))
   mkdirSync(dataDir, { recursive: true })
-  const secrets = { sessionSecret: randomBytes(32).toString('base64url'), posterIdSecret: randomBytes(32).toString('base64url') }
+  const secrets = {
+    sessionSecret: randomBytes(32).toString('base64url'),
+    posterIdSecret: randomBytes(32).toString('base64url'),
+  }
   writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600, flag: 'wx' })
   chmodSync(file, 0o600)
   return secrets
@@ -163,7 +217,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const dataDir = path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR)
   const dbUrl = e.DATABASE_URL ?? `file:${path.join(/*turbopackIgnore: true*/ dataDir, 'corkboard.db')}`
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
-    throw new ConfigError('Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together')
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    )
   }
   const needPersisted = !e.SESSION_SECRET || !e.POSTER_ID_SECRET
   const persisted = needPersisted ? persistedSecrets(dataDir) : undefined
@@ -175,17 +231,34 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     database: { provider: dbUrl.startsWith('file:') ? 'sqlite' : 'postgresql', url: dbUrl },
     media: e.S3_BUCKET
       ? {
-          kind: 's3', bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT,
-          accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE,
-          publicUrl: (e.S3_PUBLIC_URL ?? defaultS3PublicUrl(e.S3_ENDPOINT, e.S3_BUCKET, e.S3_REGION)).replace(/\/$/, ''),
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          publicUrl: (e.S3_PUBLIC_URL ?? defaultS3PublicUrl(e.S3_ENDPOINT, e.S3_BUCKET, e.S3_REGION)).replace(
+            /\/$/,
+            '',
+          ),
           prefix: e.S3_PREFIX,
         }
-      : { kind: 'local', dir: path.resolve(/*turbopackIgnore: true*/ e.MEDIA_DIR ?? path.join(/*turbopackIgnore: true*/ dataDir, 'media')), urlPrefix: '/media' },
+      : {
+          kind: 'local',
+          dir: path.resolve(
+            /*turbopackIgnore: true*/ e.MEDIA_DIR ?? path.join(/*turbopackIgnore: true*/ dataDir, 'media'),
+          ),
+          urlPrefix: '/media',
+        },
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
-    corsOrigins: e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean).map((o) => new URL(o).origin),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
     sessionSecret: e.SESSION_SECRET ?? persisted!.sessionSecret,
     posterIdSecret: e.POSTER_ID_SECRET ?? persisted!.posterIdSecret,
     housekeeping: e.HOUSEKEEPING === 'on',
@@ -198,8 +271,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     rateLimits: e.RATE_LIMITS,
-    proxyCidrs: e.PROXY_CIDRS.split(',').map((c) => c.trim()).filter(Boolean).map((c) => ipaddr.parseCIDR(c)),
-    httpTimeouts: { headersMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000, requestMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000, idleMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000 },
+    proxyCidrs: e.PROXY_CIDRS.split(',')
+      .map((c) => c.trim())
+      .filter(Boolean)
+      .map((c) => ipaddr.parseCIDR(c)),
+    httpTimeouts: {
+      headersMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      idleMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+    },
   }
 }
 

@@ -1,13 +1,20 @@
 // Domain errors. Domain code throws these; lib/http/error-response.ts is the only place that turns them into
 // HTTP statuses and the API's error bodies: `{ error }` naming the failure, plus `details` (one entry per field) for validation.
 
-export interface FieldIssue { field: string; message: string; [extra: string]: unknown }
+export interface FieldIssue {
+  field: string
+  message: string
+  [extra: string]: unknown
+}
 
 export abstract class DomainError extends Error {}
 
 /** 400. `name` is "Validation failed" unless a named variant applies ("Content too long", "No content", …). */
 export class ValidationError extends DomainError {
-  constructor(readonly details: FieldIssue[], readonly errorName = 'Validation failed') {
+  constructor(
+    readonly details: FieldIssue[],
+    readonly errorName = 'Validation failed',
+  ) {
     super(errorName)
   }
   static field(field: string, message: string, errorName?: string): ValidationError {
@@ -17,7 +24,9 @@ export class ValidationError extends DomainError {
 
 /** 401: no valid staff session ("Login required"), or failed credentials ("Invalid credentials"). */
 export class LoginRequiredError extends DomainError {
-  constructor(message = 'Login required') { super(message) }
+  constructor(message = 'Login required') {
+    super(message)
+  }
 }
 
 /** 403 with a sentence ("Moderator privileges required", "Invalid CSRF token", …). */
@@ -38,41 +47,60 @@ export class ConflictError extends DomainError {}
 
 /** 413 for JSON bodies over 64 KiB. */
 export class RequestTooLargeError extends DomainError {
-  constructor() { super('Request too large') }
+  constructor() {
+    super('Request too large')
+  }
 }
 
 /** 413 for uploads over 4 MiB. */
 export class FileTooLargeError extends DomainError {
-  constructor(readonly maxBytes: number) { super('File too large') }
+  constructor(readonly maxBytes: number) {
+    super('File too large')
+  }
 }
 
 /** 415 for uploads that are not an allowed media type (or not one this server can check); `detail` replaces the
  *  default message when a clearer one applies. */
 export class InvalidFileTypeError extends DomainError {
-  constructor(readonly detail?: string) { super('Invalid file type') }
+  constructor(readonly detail?: string) {
+    super('Invalid file type')
+  }
 }
 
 /** 429. */
 export class RateLimitedError extends DomainError {
-  constructor(readonly retryAfterSeconds: number) { super('Rate limited') }
+  constructor(readonly retryAfterSeconds: number) {
+    super('Rate limited')
+  }
 }
 
 /** 507: the media disk (or quota) is full; the upload was not stored. */
 export class StorageFullError extends DomainError {
-  constructor() { super('Storage full') }
+  constructor() {
+    super('Storage full')
+  }
 }
 
 /** 503: media storage cannot be written right now (permissions, I/O error, object storage down or slow). */
 export class StorageUnavailableError extends DomainError {
-  constructor(readonly retryAfterSeconds = 30) { super('Storage unavailable') }
+  constructor(readonly retryAfterSeconds = 30) {
+    super('Storage unavailable')
+  }
 }
 
 /** 503: the database cannot be reached or does not answer in time; the client may retry after a pause. */
 export class DatabaseUnavailableError extends DomainError {
-  constructor(readonly reason: string, readonly retryAfterSeconds = 5) { super('Service unavailable') }
+  constructor(
+    readonly reason: string,
+    readonly retryAfterSeconds = 5,
+  ) {
+    super('Service unavailable')
+  }
 }
 
 /** 507: the database's disk is full, so a write failed (reads keep working). */
 export class DatabaseFullError extends DomainError {
-  constructor(readonly reason: string) { super('Storage full') }
+  constructor(readonly reason: string) {
+    super('Storage full')
+  }
 }

@@ -4,10 +4,10 @@
 // write itself is the signal, as free space alone cannot tell whether SQLite still has room in its own files.
 // Storage is "low" (a warning, the status stays 200) when the local media disk has less free space than
 // STORAGE_LOW_MB, "error" when it cannot be reached or written.
+import { getConfig } from './config'
 import { pingDb } from './db/client'
 import { databaseFullReason } from './db/fault-state'
 import { getStorage } from './media/storage'
-import { getConfig } from './config'
 
 export const VERSION = process.env.npm_package_version ?? '0.1.0'
 const CHECK_LIMIT_MS = 1_500
@@ -17,12 +17,17 @@ export type StorageHealth = 'ok' | 'low' | 'error'
 /** The check's answer, or `fallback` when it fails or takes longer than `ms`. */
 function within<T>(check: Promise<T>, fallback: T, ms = CHECK_LIMIT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined
-  const late = new Promise<T>((resolve) => { timer = setTimeout(() => resolve(fallback), ms) })
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms)
+  })
   return Promise.race([check.catch(() => fallback), late]).finally(() => clearTimeout(timer))
 }
 
 export async function checkHealth(): Promise<{ database: 'ok' | 'error' | 'full'; storage: StorageHealth }> {
-  const [database, storage] = await Promise.all([within(pingDb(), false), within(storageHealth(), 'error' as StorageHealth)])
+  const [database, storage] = await Promise.all([
+    within(pingDb(), false),
+    within(storageHealth(), 'error' as StorageHealth),
+  ])
   return { database: !database ? 'error' : databaseFullReason() ? 'full' : 'ok', storage }
 }
 

@@ -25,7 +25,11 @@ export function processSlot<T>(key: string): ProcessSlot<T> {
   const symbol = symbolFor(key)
   return {
     get: () => store[symbol] as T | undefined,
-    set: (value) => { store[symbol] = value },
-    clear: () => { delete store[symbol] },
+    set: (value) => {
+      store[symbol] = value
+    },
+    clear: () => {
+      delete store[symbol]
+    },
   }
 }

@@ -4,7 +4,10 @@
 import { processSingleton } from './process-singleton'
 import { MINUTE_MS } from './time'
 
-interface Seen { at: number; suppressed: number }
+interface Seen {
+  at: number
+  suppressed: number
+}
 const seen = () => processSingleton('throttled-log', () => new Map<string, Seen>())
 
 export function logThrottled(kind: string, message: string, { now = Date.now(), intervalMs = MINUTE_MS } = {}): void {

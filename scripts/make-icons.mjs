@@ -38,7 +38,13 @@ function ico(images) {
 }
 
 writeFileSync(path.join(out, 'icon.svg'), svg)
-writeFileSync(path.join(out, 'favicon.ico'), ico([{ size: 32, data: await png(32) }, { size: 16, data: await png(16) }]))
+writeFileSync(
+  path.join(out, 'favicon.ico'),
+  ico([
+    { size: 32, data: await png(32) },
+    { size: 16, data: await png(16) },
+  ]),
+)
 // Apple's home-screen icon has no transparency: the page background behind it.
 writeFileSync(path.join(out, 'apple-touch-icon.png'), await png(180, '#f8fafc'))
 writeFileSync(path.join(out, 'icon-192.png'), await png(192))

@@ -6,8 +6,8 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
 import sharp from 'sharp'
-import { ROOT, startServer } from '../tests/helpers/server'
 import { as, form, postForm } from '../tests/helpers/http'
+import { ROOT, startServer } from '../tests/helpers/server'
 
 const OUT = path.join(ROOT, 'docs/screenshots')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -31,9 +31,16 @@ async function main() {
   try {
     const api = (p: string) => `${server.url}/api/boards/${p}`
     const thread = async (board: string, ip: string, topic: string, content: string, hue: number) => {
-      const res = await postForm(api(`${board}/threads`), form({ topic, content }, { name: `${topic}.jpg`, bytes: await picture(hue, topic) }), as(ip))
+      const res = await postForm(
+        api(`${board}/threads`),
+        form({ topic, content }, { name: `${topic}.jpg`, bytes: await picture(hue, topic) }),
+        as(ip),
+      )
       if (res.status !== 201) throw new Error(`thread: ${res.status} ${JSON.stringify(res.body)}`)
-      return { ...(res.body as { threadId: number; postId: number }), cookie: res.headers.get('set-cookie')!.split(';')[0] }
+      return {
+        ...(res.body as { threadId: number; postId: number }),
+        cookie: res.headers.get('set-cookie')!.split(';')[0],
+      }
     }
     const reply = async (board: string, threadId: number, ip: string, content: string, hue?: number) => {
       const file = hue === undefined ? undefined : { name: 'photo.jpg', bytes: await picture(hue, 'reply') }
@@ -43,21 +50,49 @@ async function main() {
     }
 
     await thread('tech', '203.0.113.20', 'Mechanical keyboards', 'Post your boards. Linear or tactile?', 200)
-    const main = await thread('tech', '203.0.113.21', 'Home server builds', 'What are you running at home?\n>inb4 a raspberry pi', 150)
-    const first = await reply('tech', main.threadId, '203.0.113.22', `>>${main.postId}\nA small NAS with two mirrored disks.\n>it just works`)
+    const main = await thread(
+      'tech',
+      '203.0.113.21',
+      'Home server builds',
+      'What are you running at home?\n>inb4 a raspberry pi',
+      150,
+    )
+    const first = await reply(
+      'tech',
+      main.threadId,
+      '203.0.113.22',
+      `>>${main.postId}\nA small NAS with two mirrored disks.\n>it just works`,
+    )
     await reply('tech', main.threadId, '203.0.113.23', 'Rack in the cellar, see pic.', 30)
-    await reply('tech', main.threadId, '203.0.113.24', `>>${first.postId}\nSame here. The ending of the docs was a [spoiler]cliffhanger[/spoiler] though.`)
+    await reply(
+      'tech',
+      main.threadId,
+      '203.0.113.24',
+      `>>${first.postId}\nSame here. The ending of the docs was a [spoiler]cliffhanger[/spoiler] though.`,
+    )
     const send = (url: string, body: unknown, headers: Record<string, string>) =>
-      fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) })
+      fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      })
     const created = await send(
       api(`tech/threads/${main.threadId}/posts/${main.postId}/survey`),
-      { survey_type: 'single', question: 'Which OS runs your server?', options: ['Debian', 'FreeBSD', 'Something else'] },
+      {
+        survey_type: 'single',
+        question: 'Which OS runs your server?',
+        options: ['Debian', 'FreeBSD', 'Something else'],
+      },
       { Cookie: main.cookie, ...as('203.0.113.21') },
     )
     const { survey } = (await created.json()) as { survey: { id: number; options: { id: number }[] } }
     // Seven visitors vote, so the results bars have something to show.
     for (const [i, option] of [0, 0, 0, 1, 0, 2, 1].entries()) {
-      await send(api(`tech/surveys/${survey.id}/vote`), { option_ids: [survey.options[option].id] }, as(`203.0.113.${40 + i}`))
+      await send(
+        api(`tech/surveys/${survey.id}/vote`),
+        { option_ids: [survey.options[option].id] },
+        as(`203.0.113.${40 + i}`),
+      )
     }
     await thread('random', '203.0.113.30', 'Sunset thread', 'Post sunsets.', 20)
 

@@ -21,7 +21,12 @@ export default async function ContactPage() {
         </p>
         {href && (
           <p className="mt-3 text-sm">
-            <a href={href} rel="nofollow noopener noreferrer" className="text-board-link underline" data-testid="contact-link">
+            <a
+              href={href}
+              rel="nofollow noopener noreferrer"
+              className="text-board-link underline"
+              data-testid="contact-link"
+            >
               {contact.link}
             </a>
           </p>

@@ -1,12 +1,16 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { Card } from '@/components/ui/card'
 import { StatsView } from '@/components/stats/stats-view'
+import { Card } from '@/components/ui/card'
 import { getHourlyStats, getStatsOverview } from '@/lib/stats/public-stats'
 import { STATS_FAILED } from '@/lib/stats/types'
 
 export const dynamic = 'force-dynamic'
-export const metadata: Metadata = { title: 'Site Statistics', description: 'Anonymized visitor and post statistics of every board.', alternates: { canonical: '/stats' } }
+export const metadata: Metadata = {
+  title: 'Site Statistics',
+  description: 'Anonymized visitor and post statistics of every board.',
+  alternates: { canonical: '/stats' },
+}
 
 // The figures are in the server-rendered HTML (readers without JavaScript, crawlers); charts draw on top of them.
 export default async function StatsPage() {
@@ -16,8 +20,18 @@ export default async function StatsPage() {
   })
   return (
     <div className="space-y-4">
-      <Link href="/" className="text-sm text-board-link hover:underline">← Home</Link>
-      {loaded ? <StatsView overview={loaded[0]} hourly={loaded[1]} /> : <Card title="Site Statistics"><p role="alert" className="text-red-600">{STATS_FAILED}</p></Card>}
+      <Link href="/" className="text-sm text-board-link hover:underline">
+        ← Home
+      </Link>
+      {loaded ? (
+        <StatsView overview={loaded[0]} hourly={loaded[1]} />
+      ) : (
+        <Card title="Site Statistics">
+          <p role="alert" className="text-red-600">
+            {STATS_FAILED}
+          </p>
+        </Card>
+      )}
     </div>
   )
 }

@@ -28,7 +28,9 @@ export function ActionsPerDayChart({ byDay }: { byDay: DayCount[] }) {
           data={data}
           aria-label="Actions per day"
           options={{
-            responsive: true, maintainAspectRatio: false, animation: false,
+            responsive: true,
+            maintainAspectRatio: false,
+            animation: false,
             scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } },
             plugins: { legend: { position: 'bottom' } },
           }}
@@ -37,12 +39,25 @@ export function ActionsPerDayChart({ byDay }: { byDay: DayCount[] }) {
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer text-slate-600">Numbers per day</summary>
         <table className="mt-2 w-full border-collapse" data-testid="actions-per-day">
-          <thead><tr className="border-b border-slate-300 text-left"><th className="p-1">Day (UTC)</th>{types.map((t) => <th key={t} className="p-1">{actionTypeLabel(t)}</th>)}</tr></thead>
+          <thead>
+            <tr className="border-b border-slate-300 text-left">
+              <th className="p-1">Day (UTC)</th>
+              {types.map((t) => (
+                <th key={t} className="p-1">
+                  {actionTypeLabel(t)}
+                </th>
+              ))}
+            </tr>
+          </thead>
           <tbody>
             {busyDays.map((d) => (
               <tr key={d} className="border-b border-slate-200" data-day={d}>
                 <td className="p-1 font-mono">{d}</td>
-                {types.map((t) => <td key={t} className="p-1">{count.get(`${d}|${t}`) ?? 0}</td>)}
+                {types.map((t) => (
+                  <td key={t} className="p-1">
+                    {count.get(`${d}|${t}`) ?? 0}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

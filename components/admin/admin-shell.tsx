@@ -17,7 +17,11 @@ const NAV: { href: string; label: string; roles: Role[] }[] = [
   { href: '/admin/stats', label: 'Statistics', roles: ['admin', 'moderator'] },
 ]
 
-export const ROLE_BADGE: Record<Role, string> = { admin: 'bg-red-600 text-white', moderator: 'bg-yellow-400 text-slate-900', janitor: 'bg-sky-600 text-white' }
+export const ROLE_BADGE: Record<Role, string> = {
+  admin: 'bg-red-600 text-white',
+  moderator: 'bg-yellow-400 text-slate-900',
+  janitor: 'bg-sky-600 text-white',
+}
 
 /** The staff area's frame: role-dependent navigation, who is logged in, logout, footer. */
 export function AdminShell({ user, children }: { user: { username: string; role: Role }; children: ReactNode }) {
@@ -47,19 +51,37 @@ export function AdminShell({ user, children }: { user: { username: string; role:
       <header className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-900 px-4 py-2 text-white">
         <nav className="flex flex-wrap gap-3 text-sm" aria-label="Staff">
           {NAV.filter((n) => n.roles.includes(user.role)).map((n) => (
-            <Link key={n.href} href={n.href} className={pathname.startsWith(n.href) ? 'font-semibold underline' : 'hover:underline'}>{n.label}</Link>
+            <Link
+              key={n.href}
+              href={n.href}
+              className={pathname.startsWith(n.href) ? 'font-semibold underline' : 'hover:underline'}
+            >
+              {n.label}
+            </Link>
           ))}
         </nav>
         <div className="flex items-center gap-2 text-sm">
           <span>Logged in as:</span>
           <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${ROLE_BADGE[user.role]}`}>{user.role}</span>
           <span className="font-medium">{user.username}</span>
-          <button type="button" onClick={logout} className="ml-2 rounded border border-white/40 px-2 py-0.5 hover:bg-white/10">Logout</button>
+          <button
+            type="button"
+            onClick={logout}
+            className="ml-2 rounded border border-white/40 px-2 py-0.5 hover:bg-white/10"
+          >
+            Logout
+          </button>
         </div>
       </header>
-      {logoutError && <p role="alert" className="text-sm text-red-600">{logoutError}</p>}
+      {logoutError && (
+        <p role="alert" className="text-sm text-red-600">
+          {logoutError}
+        </p>
+      )}
       <div className="staff-content min-w-0">{children}</div>
-      <footer className="pt-6 text-center text-xs text-slate-500">Corkboard staff area © {new Date().getFullYear()}</footer>
+      <footer className="pt-6 text-center text-xs text-slate-500">
+        Corkboard staff area © {new Date().getFullYear()}
+      </footer>
     </div>
   )
 }

@@ -2,16 +2,30 @@
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
+import type { ManagedBoard } from '@/lib/boards/manage'
+import { THREADS_PER_PAGE } from '@/lib/boards/types'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { formErrors, type FormErrors } from '@/lib/client/form-errors'
 import { FieldError } from './field-error'
-import type { ManagedBoard } from '@/lib/boards/manage'
-import { THREADS_PER_PAGE } from '@/lib/boards/types'
 
-type Draft = Pick<ManagedBoard, 'name' | 'description' | 'nsfw' | 'thread_ids_enabled' | 'country_flags_enabled' | 'threads_per_page'>
-const FLAGS = [['nsfw', 'NSFW'], ['thread_ids_enabled', 'Thread IDs'], ['country_flags_enabled', 'Country flags']] as const
+type Draft = Pick<
+  ManagedBoard,
+  'name' | 'description' | 'nsfw' | 'thread_ids_enabled' | 'country_flags_enabled' | 'threads_per_page'
+>
+const FLAGS = [
+  ['nsfw', 'NSFW'],
+  ['thread_ids_enabled', 'Thread IDs'],
+  ['country_flags_enabled', 'Country flags'],
+] as const
 
-const draftOf = (b: Draft): Draft => ({ name: b.name, description: b.description, nsfw: b.nsfw, thread_ids_enabled: b.thread_ids_enabled, country_flags_enabled: b.country_flags_enabled, threads_per_page: b.threads_per_page })
+const draftOf = (b: Draft): Draft => ({
+  name: b.name,
+  description: b.description,
+  nsfw: b.nsfw,
+  thread_ids_enabled: b.thread_ids_enabled,
+  country_flags_enabled: b.country_flags_enabled,
+  threads_per_page: b.threads_per_page,
+})
 
 /** /admin/settings: every board as an editable row. */
 export function BoardSettingsTable({ boards }: { boards: ManagedBoard[] }) {
@@ -21,10 +35,26 @@ export function BoardSettingsTable({ boards }: { boards: ManagedBoard[] }) {
       <table className="w-full border-collapse text-sm">
         <thead>
           <tr className="border-b border-slate-300 text-left">
-            {['Board', 'Name', 'Description', ...FLAGS.map(([, label]) => label), 'Threads per page', 'Live threads', ''].map((h) => <th key={h} className="p-2 font-semibold">{h}</th>)}
+            {[
+              'Board',
+              'Name',
+              'Description',
+              ...FLAGS.map(([, label]) => label),
+              'Threads per page',
+              'Live threads',
+              '',
+            ].map((h) => (
+              <th key={h} className="p-2 font-semibold">
+                {h}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody>{boards.map((b) => <BoardRow key={b.id} board={b} />)}</tbody>
+        <tbody>
+          {boards.map((b) => (
+            <BoardRow key={b.id} board={b} />
+          ))}
+        </tbody>
       </table>
     </section>
   )
@@ -60,33 +90,78 @@ function BoardRow({ board }: { board: ManagedBoard }) {
   const input = 'w-full rounded border border-slate-300 p-1'
   return (
     <tr className="border-b border-slate-200 align-top" data-board={board.id}>
-      <td className="p-2 font-mono"><Link href={`/board/${board.id}`} className="text-board-link hover:underline">/{board.id}/</Link></td>
+      <td className="p-2 font-mono">
+        <Link href={`/board/${board.id}`} className="text-board-link hover:underline">
+          /{board.id}/
+        </Link>
+      </td>
       <td className="p-2 w-40">
-        <input form={formId} aria-label="Name" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} className={input} />
+        <input
+          form={formId}
+          aria-label="Name"
+          value={draft.name}
+          onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+          className={input}
+        />
         <FieldError text={fieldError('name')} />
       </td>
       <td className="p-2">
-        <input form={formId} aria-label="Description" value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} className={input} />
+        <input
+          form={formId}
+          aria-label="Description"
+          value={draft.description}
+          onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+          className={input}
+        />
         <FieldError text={fieldError('description')} />
       </td>
       {FLAGS.map(([field, label]) => (
         <td key={field} className="p-2 text-center">
-          <input form={formId} type="checkbox" aria-label={label} checked={draft[field]} onChange={(e) => setDraft({ ...draft, [field]: e.target.checked })} className="h-4 w-4" />
+          <input
+            form={formId}
+            type="checkbox"
+            aria-label={label}
+            checked={draft[field]}
+            onChange={(e) => setDraft({ ...draft, [field]: e.target.checked })}
+            className="h-4 w-4"
+          />
           <FieldError text={fieldError(field)} />
         </td>
       ))}
       <td className="p-2 w-24">
-        <input form={formId} type="number" min={THREADS_PER_PAGE.min} max={THREADS_PER_PAGE.max} aria-label="Threads per page" value={draft.threads_per_page}
-          onChange={(e) => setDraft({ ...draft, threads_per_page: e.target.valueAsNumber })} className={input} />
+        <input
+          form={formId}
+          type="number"
+          min={THREADS_PER_PAGE.min}
+          max={THREADS_PER_PAGE.max}
+          aria-label="Threads per page"
+          value={draft.threads_per_page}
+          onChange={(e) => setDraft({ ...draft, threads_per_page: e.target.valueAsNumber })}
+          className={input}
+        />
         <FieldError text={fieldError('threads_per_page')} />
       </td>
       <td className="p-2 text-right font-mono">{board.thread_count}</td>
       <td className="p-2 w-32">
         <form id={formId} onSubmit={save} noValidate>
-          <button type="submit" disabled={busy || !dirty} className="rounded bg-blue-600 px-3 py-1 text-white disabled:opacity-40">{busy ? 'Saving...' : 'Save'}</button>
+          <button
+            type="submit"
+            disabled={busy || !dirty}
+            className="rounded bg-blue-600 px-3 py-1 text-white disabled:opacity-40"
+          >
+            {busy ? 'Saving...' : 'Save'}
+          </button>
         </form>
-        {result?.ok && <p role="status" className="mt-1 text-xs text-green-700">{result.text}</p>}
-        {result && !result.ok && <p role="alert" className="mt-1 text-xs text-red-600">{result.error}</p>}
+        {result?.ok && (
+          <p role="status" className="mt-1 text-xs text-green-700">
+            {result.text}
+          </p>
+        )}
+        {result && !result.ok && (
+          <p role="alert" className="mt-1 text-xs text-red-600">
+            {result.error}
+          </p>
+        )}
       </td>
     </tr>
   )

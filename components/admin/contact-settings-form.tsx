@@ -8,7 +8,13 @@ import { FieldError } from './field-error'
 const FAILED = 'Failed to save the contact details. Please try again.'
 
 /** The 'Contact' form of /admin/settings: the text and optional link of the public /contact page. */
-export function ContactSettingsForm({ initial, custom: initiallyCustom }: { initial: ContactSettings; custom: boolean }) {
+export function ContactSettingsForm({
+  initial,
+  custom: initiallyCustom,
+}: {
+  initial: ContactSettings
+  custom: boolean
+}) {
   const [draft, setDraft] = useState(initial)
   const [custom, setCustom] = useState(initiallyCustom)
   const [busy, setBusy] = useState(false)
@@ -37,7 +43,11 @@ export function ContactSettingsForm({ initial, custom: initiallyCustom }: { init
       <h2 className="border-b border-slate-200 px-4 py-2 text-lg font-semibold">Contact</h2>
       <form onSubmit={submit} noValidate className="grid gap-3 p-4">
         <p className="text-xs text-slate-500">
-          Shown on the public <a href="/contact" className="underline">/contact</a> page.
+          Shown on the public{' '}
+          <a href="/contact" className="underline">
+            /contact
+          </a>{' '}
+          page.
           {custom ? '' : ' The page shows a default text until you save one here.'}
         </p>
         <label className="block text-sm">
@@ -63,11 +73,23 @@ export function ContactSettingsForm({ initial, custom: initiallyCustom }: { init
           <FieldError text={fieldError('link')} />
         </label>
         <div className="flex items-center gap-3">
-          <button type="submit" disabled={busy} className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white disabled:opacity-50">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white disabled:opacity-50"
+          >
             {busy ? 'Saving...' : 'Save Contact'}
           </button>
-          {result?.ok && <p role="status" className="text-sm text-green-700">{result.text}</p>}
-          {result && !result.ok && <p role="alert" className="text-sm text-red-600">{result.error}</p>}
+          {result?.ok && (
+            <p role="status" className="text-sm text-green-700">
+              {result.text}
+            </p>
+          )}
+          {result && !result.ok && (
+            <p role="alert" className="text-sm text-red-600">
+              {result.error}
+            </p>
+          )}
         </div>
       </form>
     </section>

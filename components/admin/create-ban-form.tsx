@@ -1,21 +1,33 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useEffect, useState, type FormEvent } from 'react'
-import { ApiError, errorBodyOf, staffApi } from '@/lib/client/api'
 import { BAN_DURATIONS, DEFAULT_DURATION, expiryFor } from '@/lib/bans/durations'
+import { ApiError, errorBodyOf, staffApi } from '@/lib/client/api'
 import type { Role } from '@/lib/staff/schemas'
 
-export interface BanContext { boardId?: string; threadId?: number; postId?: number }
+export interface BanContext {
+  boardId?: string
+  threadId?: number
+  postId?: number
+}
 
 /** Create ban: with post context the IP is fetched from the post and the post is shown read-only. */
-export function CreateBanForm({ role, boards, context }: { role: Role; boards: { id: string; name: string }[]; context: BanContext }) {
+export function CreateBanForm({
+  role,
+  boards,
+  context,
+}: {
+  role: Role
+  boards: { id: string; name: string }[]
+  context: BanContext
+}) {
   const router = useRouter()
   const admin = role === 'admin'
   const withPost = Boolean(context.postId && context.threadId && context.boardId)
   const [ip, setIp] = useState('')
   const [fetchingIp, setFetchingIp] = useState(withPost)
   const [post, setPost] = useState<{ content: string; imageUrl: string | null } | null>(null)
-  const [boardId, setBoardId] = useState(context.boardId ?? (admin ? '' : boards[0]?.id ?? ''))
+  const [boardId, setBoardId] = useState(context.boardId ?? (admin ? '' : (boards[0]?.id ?? '')))
   const [reason, setReason] = useState('')
   const [duration, setDuration] = useState(DEFAULT_DURATION)
   const [extra, setExtra] = useState({ threadId: '', postId: '', content: '', imageUrl: '' })
@@ -24,14 +36,17 @@ export function CreateBanForm({ role, boards, context }: { role: Role; boards: {
 
   useEffect(() => {
     if (!withPost) return
-    void staffApi.postIp({ boardId: context.boardId!, threadId: context.threadId!, postId: context.postId! }).then((found) => {
-      setFetchingIp(false)
-      setIp(found.ip_address)
-      setPost({ content: found.post_content, imageUrl: found.image_url })
-    }, (err) => {
-      setFetchingIp(false)
-      setError(`Failed to fetch IP address: ${err instanceof ApiError ? err.body?.error ?? err.status : err}`)
-    })
+    void staffApi.postIp({ boardId: context.boardId!, threadId: context.threadId!, postId: context.postId! }).then(
+      (found) => {
+        setFetchingIp(false)
+        setIp(found.ip_address)
+        setPost({ content: found.post_content, imageUrl: found.image_url })
+      },
+      (err) => {
+        setFetchingIp(false)
+        setError(`Failed to fetch IP address: ${err instanceof ApiError ? (err.body?.error ?? err.status) : err}`)
+      },
+    )
   }, [withPost, context.postId, context.boardId, context.threadId])
 
   async function submit(e: FormEvent) {
@@ -42,15 +57,32 @@ export function CreateBanForm({ role, boards, context }: { role: Role; boards: {
     setBusy(true)
     try {
       await staffApi.createBan({
-        ip_address: ip.trim(), board_id: boardId || null, reason, expires_at: expiryFor(duration),
+        ip_address: ip.trim(),
+        board_id: boardId || null,
+        reason,
+        expires_at: expiryFor(duration),
         ...(withPost
-          ? { thread_id: context.threadId, post_id: context.postId, post_content: post?.content ?? null, post_image_url: post?.imageUrl ?? null }
-          : { thread_id: extra.threadId || null, post_id: extra.postId || null, post_content: extra.content || null, post_image_url: extra.imageUrl || null }),
+          ? {
+              thread_id: context.threadId,
+              post_id: context.postId,
+              post_content: post?.content ?? null,
+              post_image_url: post?.imageUrl ?? null,
+            }
+          : {
+              thread_id: extra.threadId || null,
+              post_id: extra.postId || null,
+              post_content: extra.content || null,
+              post_image_url: extra.imageUrl || null,
+            }),
       })
       router.push('/admin/bans')
     } catch (err) {
       const refusal = errorBodyOf(err)
-      setError(err instanceof ApiError ? refusal?.details?.[0]?.message ?? refusal?.error ?? 'Failed to create ban' : 'Failed to create ban. Please try again.')
+      setError(
+        err instanceof ApiError
+          ? (refusal?.details?.[0]?.message ?? refusal?.error ?? 'Failed to create ban')
+          : 'Failed to create ban. Please try again.',
+      )
     } finally {
       setBusy(false)
     }
@@ -58,10 +90,17 @@ export function CreateBanForm({ role, boards, context }: { role: Role; boards: {
 
   const input = 'w-full rounded border border-slate-300 p-2 text-sm'
   return (
-    <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Create ban">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label="Create ban"
+    >
       {withPost && (
         <div className="rounded bg-slate-50 p-2 text-sm" data-testid="ban-post-context">
-          <p>Thread {context.threadId}, post {context.postId}</p>
+          <p>
+            Thread {context.threadId}, post {context.postId}
+          </p>
           {post?.imageUrl && (
             // eslint-disable-next-line @next/next/no-img-element -- the post's image
             <img src={post.imageUrl} alt="" className="my-1 max-h-24" />
@@ -70,39 +109,109 @@ export function CreateBanForm({ role, boards, context }: { role: Role; boards: {
         </div>
       )}
       <div>
-        <label htmlFor="ban-ip" className="block text-sm font-semibold">IP Address</label>
-        <input id="ban-ip" value={ip} onChange={(e) => setIp(e.target.value)} readOnly={withPost} className={input} placeholder={fetchingIp ? 'Fetching…' : ''} />
+        <label htmlFor="ban-ip" className="block text-sm font-semibold">
+          IP Address
+        </label>
+        <input
+          id="ban-ip"
+          value={ip}
+          onChange={(e) => setIp(e.target.value)}
+          readOnly={withPost}
+          className={input}
+          placeholder={fetchingIp ? 'Fetching…' : ''}
+        />
       </div>
       <div>
-        <label htmlFor="ban-board" className="block text-sm font-semibold">Board</label>
+        <label htmlFor="ban-board" className="block text-sm font-semibold">
+          Board
+        </label>
         <select id="ban-board" value={boardId} onChange={(e) => setBoardId(e.target.value)} className={input}>
           {admin && <option value="">Global (All Boards)</option>}
-          {boards.map((b) => <option key={b.id} value={b.id}>/{b.id}/ - {b.name}</option>)}
+          {boards.map((b) => (
+            <option key={b.id} value={b.id}>
+              /{b.id}/ - {b.name}
+            </option>
+          ))}
         </select>
       </div>
       <div>
-        <label htmlFor="ban-reason" className="block text-sm font-semibold">Reason</label>
-        <textarea id="ban-reason" value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={500} className={input} />
+        <label htmlFor="ban-reason" className="block text-sm font-semibold">
+          Reason
+        </label>
+        <textarea
+          id="ban-reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          rows={3}
+          maxLength={500}
+          className={input}
+        />
       </div>
       <div>
-        <label htmlFor="ban-duration" className="block text-sm font-semibold">Duration</label>
+        <label htmlFor="ban-duration" className="block text-sm font-semibold">
+          Duration
+        </label>
         <select id="ban-duration" value={duration} onChange={(e) => setDuration(e.target.value)} className={input}>
-          {BAN_DURATIONS.filter((d) => admin || !d.adminOnly).map((d) => <option key={d.value} value={d.value}>{d.label}</option>)}
+          {BAN_DURATIONS.filter((d) => admin || !d.adminOnly).map((d) => (
+            <option key={d.value} value={d.value}>
+              {d.label}
+            </option>
+          ))}
         </select>
       </div>
       {!withPost && (
         <fieldset className="grid gap-2 rounded border border-slate-200 p-2 sm:grid-cols-2">
           <legend className="px-1 text-sm font-semibold">Post Context (optional)</legend>
-          <input aria-label="Thread ID" placeholder="Thread ID" inputMode="numeric" value={extra.threadId} onChange={(e) => setExtra({ ...extra, threadId: e.target.value })} className={input} />
-          <input aria-label="Post ID" placeholder="Post ID" inputMode="numeric" value={extra.postId} onChange={(e) => setExtra({ ...extra, postId: e.target.value })} className={input} />
-          <textarea aria-label="Post Content" placeholder="Post Content" value={extra.content} onChange={(e) => setExtra({ ...extra, content: e.target.value })} className={input} />
-          <input aria-label="Post Image URL" placeholder="Post Image URL" value={extra.imageUrl} onChange={(e) => setExtra({ ...extra, imageUrl: e.target.value })} className={input} />
+          <input
+            aria-label="Thread ID"
+            placeholder="Thread ID"
+            inputMode="numeric"
+            value={extra.threadId}
+            onChange={(e) => setExtra({ ...extra, threadId: e.target.value })}
+            className={input}
+          />
+          <input
+            aria-label="Post ID"
+            placeholder="Post ID"
+            inputMode="numeric"
+            value={extra.postId}
+            onChange={(e) => setExtra({ ...extra, postId: e.target.value })}
+            className={input}
+          />
+          <textarea
+            aria-label="Post Content"
+            placeholder="Post Content"
+            value={extra.content}
+            onChange={(e) => setExtra({ ...extra, content: e.target.value })}
+            className={input}
+          />
+          <input
+            aria-label="Post Image URL"
+            placeholder="Post Image URL"
+            value={extra.imageUrl}
+            onChange={(e) => setExtra({ ...extra, imageUrl: e.target.value })}
+            className={input}
+          />
         </fieldset>
       )}
-      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
       <div className="flex gap-2">
-        <button type="button" onClick={() => router.push('/admin/bans')} className="rounded border border-slate-300 px-3 py-1.5 text-sm">Cancel</button>
-        <button type="submit" disabled={busy || fetchingIp || !ip.trim()} className="rounded bg-red-600 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60">
+        <button
+          type="button"
+          onClick={() => router.push('/admin/bans')}
+          className="rounded border border-slate-300 px-3 py-1.5 text-sm"
+        >
+          Cancel
+        </button>
+        <button
+          type="submit"
+          disabled={busy || fetchingIp || !ip.trim()}
+          className="rounded bg-red-600 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60"
+        >
           {busy ? 'Creating Ban...' : 'Create Ban'}
         </button>
       </div>

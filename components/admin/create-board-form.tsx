@@ -5,8 +5,19 @@ import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { formErrors, type FormErrors } from '@/lib/client/form-errors'
 import { FieldError } from './field-error'
 
-const EMPTY = { id: '', name: '', description: '', nsfw: false, thread_ids_enabled: false, country_flags_enabled: false }
-const FLAGS = [['nsfw', 'NSFW'], ['thread_ids_enabled', 'Thread IDs'], ['country_flags_enabled', 'Country flags']] as const
+const EMPTY = {
+  id: '',
+  name: '',
+  description: '',
+  nsfw: false,
+  thread_ids_enabled: false,
+  country_flags_enabled: false,
+}
+const FLAGS = [
+  ['nsfw', 'NSFW'],
+  ['thread_ids_enabled', 'Thread IDs'],
+  ['country_flags_enabled', 'Country flags'],
+] as const
 
 /** The 'Create Board' form of /admin/settings; the new board appears in the table and on the home page. */
 export function CreateBoardForm() {
@@ -37,29 +48,64 @@ export function CreateBoardForm() {
     <section className="rounded-lg border border-slate-300 bg-white" aria-label="Create Board">
       <h2 className="border-b border-slate-200 px-4 py-2 text-lg font-semibold">Create Board</h2>
       <form onSubmit={submit} noValidate className="grid gap-3 p-4 sm:grid-cols-[8rem_14rem_1fr]">
-        <label className="block text-sm">Board ID
-          <input value={draft.id} onChange={(e) => setDraft({ ...draft, id: e.target.value })} placeholder="e.g. music" className={`${input} font-mono`} />
+        <label className="block text-sm">
+          Board ID
+          <input
+            value={draft.id}
+            onChange={(e) => setDraft({ ...draft, id: e.target.value })}
+            placeholder="e.g. music"
+            className={`${input} font-mono`}
+          />
           <FieldError text={fieldError('id')} />
         </label>
-        <label className="block text-sm">Name
+        <label className="block text-sm">
+          Name
           <input value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} className={input} />
           <FieldError text={fieldError('name')} />
         </label>
-        <label className="block text-sm">Description
-          <input value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} className={input} />
+        <label className="block text-sm">
+          Description
+          <input
+            value={draft.description}
+            onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+            className={input}
+          />
           <FieldError text={fieldError('description')} />
         </label>
         <div className="flex flex-wrap items-center gap-4 text-sm sm:col-span-3">
           {FLAGS.map(([field, label]) => (
             <label key={field} className="flex items-center gap-1.5">
-              <input type="checkbox" checked={draft[field]} onChange={(e) => setDraft({ ...draft, [field]: e.target.checked })} className="h-4 w-4" />{label}
+              <input
+                type="checkbox"
+                checked={draft[field]}
+                onChange={(e) => setDraft({ ...draft, [field]: e.target.checked })}
+                className="h-4 w-4"
+              />
+              {label}
             </label>
           ))}
-          <button type="submit" disabled={busy} className="ml-auto rounded bg-blue-600 px-3 py-1.5 text-white disabled:opacity-50">{busy ? 'Creating...' : 'Create Board'}</button>
+          <button
+            type="submit"
+            disabled={busy}
+            className="ml-auto rounded bg-blue-600 px-3 py-1.5 text-white disabled:opacity-50"
+          >
+            {busy ? 'Creating...' : 'Create Board'}
+          </button>
         </div>
-        <p className="text-xs text-slate-500 sm:col-span-3">The ID is 1–10 lowercase letters or digits and cannot be changed later; it is the board&apos;s address, /board/&lt;id&gt;.</p>
-        {result?.ok && <p role="status" className="text-sm text-green-700 sm:col-span-3">{result.text}</p>}
-        {result && !result.ok && <p role="alert" className="text-sm text-red-600 sm:col-span-3">{result.error}</p>}
+        <p className="text-xs text-slate-500 sm:col-span-3">
+          The ID is 1–10 lowercase letters or digits and cannot be changed later; it is the board&apos;s address,
+          /board/&lt;id&gt;.
+        </p>
+        {result?.ok && (
+          <p role="status" className="text-sm text-green-700 sm:col-span-3">
+            {result.text}
+          </p>
+        )}
+        {result && !result.ok && (
+          <p role="alert" className="text-sm text-red-600 sm:col-span-3">
+            {result.error}
+          </p>
+        )}
       </form>
     </section>
   )

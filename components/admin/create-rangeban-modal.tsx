@@ -2,20 +2,35 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
-import { banValueProblem, type RangeBanType } from '@/lib/rangebans/values'
 import { DEFAULT_RANGE_BAN_DURATION, RANGE_BAN_DURATIONS, rangeBanExpiry } from '@/lib/rangebans/durations'
+import { banValueProblem, type RangeBanType } from '@/lib/rangebans/values'
 import type { Country } from './country-toggle-grid'
 import type { BoardOption } from './rangebans-panel'
 
-const TYPES: { value: RangeBanType; label: string }[] = [{ value: 'country', label: 'Country' }, { value: 'asn', label: 'ASN' }, { value: 'ip_range', label: 'IP Range' }]
+const TYPES: { value: RangeBanType; label: string }[] = [
+  { value: 'country', label: 'Country' },
+  { value: 'asn', label: 'ASN' },
+  { value: 'ip_range', label: 'IP Range' },
+]
 const HINTS: Record<Exclude<RangeBanType, 'country'>, { placeholder: string; hint: string }> = {
   asn: { placeholder: 'AS12345', hint: 'An AS number, such as AS12345 or 12345.' },
-  ip_range: { placeholder: '203.0.113.0/24', hint: 'A CIDR range such as 203.0.113.0/24 or 2001:db8::/32 (at least /8 for IPv4, /16 for IPv6).' },
+  ip_range: {
+    placeholder: '203.0.113.0/24',
+    hint: 'A CIDR range such as 203.0.113.0/24 or 2001:db8::/32 (at least /8 for IPv4, /16 for IPv6).',
+  },
 }
 
 /** Create Rangeban: checked here with the server's own rules first, so most mistakes need no round trip. */
-export function CreateRangeBanModal({ countries, boards, onClose, onCreated }: {
-  countries: Country[]; boards: BoardOption[]; onClose: () => void; onCreated: () => Promise<void>
+export function CreateRangeBanModal({
+  countries,
+  boards,
+  onClose,
+  onCreated,
+}: {
+  countries: Country[]
+  boards: BoardOption[]
+  onClose: () => void
+  onCreated: () => Promise<void>
 }) {
   const [type, setType] = useState<RangeBanType>('country')
   const [value, setValue] = useState('')
@@ -26,9 +41,13 @@ export function CreateRangeBanModal({ countries, boards, onClose, onCreated }: {
   const [busy, setBusy] = useState(false)
   const first = useRef<HTMLSelectElement>(null)
 
-  useEffect(() => { first.current?.focus() }, [])
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') onClose() }
+    first.current?.focus()
+  }, [])
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose()
+    }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [onClose])
@@ -41,7 +60,13 @@ export function CreateRangeBanModal({ countries, boards, onClose, onCreated }: {
     if (!reason.trim()) return setError('Reason is required')
     setBusy(true)
     try {
-      await staffApi.createRangeBan({ ban_type: type, ban_value: value.trim(), board_id: boardId || null, reason, expires_at: rangeBanExpiry(duration) })
+      await staffApi.createRangeBan({
+        ban_type: type,
+        ban_value: value.trim(),
+        board_id: boardId || null,
+        reason,
+        expires_at: rangeBanExpiry(duration),
+      })
       await onCreated()
       onClose()
     } catch (err) {
@@ -55,54 +80,131 @@ export function CreateRangeBanModal({ countries, boards, onClose, onCreated }: {
   const label = 'block text-sm font-semibold'
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/40 p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby="create-rangeban-title" className="mt-16 w-full max-w-lg rounded-lg bg-white p-4 shadow-xl">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="create-rangeban-title"
+        className="mt-16 w-full max-w-lg rounded-lg bg-white p-4 shadow-xl"
+      >
         <div className="mb-3 flex items-center justify-between">
-          <h2 id="create-rangeban-title" className="text-lg font-semibold">Create Rangeban</h2>
-          <button type="button" onClick={onClose} aria-label="Close" className="px-2 text-xl leading-none">×</button>
+          <h2 id="create-rangeban-title" className="text-lg font-semibold">
+            Create Rangeban
+          </h2>
+          <button type="button" onClick={onClose} aria-label="Close" className="px-2 text-xl leading-none">
+            ×
+          </button>
         </div>
         <form onSubmit={submit} noValidate className="space-y-3">
           <div>
-            <label htmlFor="rangeban-type" className={label}>Ban Type</label>
-            <select id="rangeban-type" ref={first} value={type} onChange={(e) => { setType(e.target.value as RangeBanType); setValue(''); setError(null) }} className={input}>
-              {TYPES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+            <label htmlFor="rangeban-type" className={label}>
+              Ban Type
+            </label>
+            <select
+              id="rangeban-type"
+              ref={first}
+              value={type}
+              onChange={(e) => {
+                setType(e.target.value as RangeBanType)
+                setValue('')
+                setError(null)
+              }}
+              className={input}
+            >
+              {TYPES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
             </select>
           </div>
           <div>
-            <label htmlFor="rangeban-value" className={label}>Ban Value</label>
+            <label htmlFor="rangeban-value" className={label}>
+              Ban Value
+            </label>
             {type === 'country' ? (
               <select id="rangeban-value" value={value} onChange={(e) => setValue(e.target.value)} className={input}>
                 <option value="">Select a country</option>
-                {countries.map((c) => <option key={c.code} value={c.code}>{c.code} - {c.name}</option>)}
+                {countries.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.code} - {c.name}
+                  </option>
+                ))}
               </select>
             ) : (
               <>
-                <input id="rangeban-value" value={value} onChange={(e) => setValue(e.target.value)} placeholder={HINTS[type].placeholder}
-                  aria-describedby="rangeban-value-hint" autoComplete="off" spellCheck={false} className={`${input} font-mono`} />
-                <p id="rangeban-value-hint" className="mt-1 text-xs text-slate-500">{HINTS[type].hint}</p>
+                <input
+                  id="rangeban-value"
+                  value={value}
+                  onChange={(e) => setValue(e.target.value)}
+                  placeholder={HINTS[type].placeholder}
+                  aria-describedby="rangeban-value-hint"
+                  autoComplete="off"
+                  spellCheck={false}
+                  className={`${input} font-mono`}
+                />
+                <p id="rangeban-value-hint" className="mt-1 text-xs text-slate-500">
+                  {HINTS[type].hint}
+                </p>
               </>
             )}
           </div>
           <div>
-            <label htmlFor="rangeban-board" className={label}>Board</label>
+            <label htmlFor="rangeban-board" className={label}>
+              Board
+            </label>
             <select id="rangeban-board" value={boardId} onChange={(e) => setBoardId(e.target.value)} className={input}>
               <option value="">Global (All Boards)</option>
-              {boards.map((b) => <option key={b.id} value={b.id}>/{b.id}/ - {b.name}</option>)}
+              {boards.map((b) => (
+                <option key={b.id} value={b.id}>
+                  /{b.id}/ - {b.name}
+                </option>
+              ))}
             </select>
           </div>
           <div>
-            <label htmlFor="rangeban-reason" className={label}>Reason</label>
-            <textarea id="rangeban-reason" value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={500} className={input} />
+            <label htmlFor="rangeban-reason" className={label}>
+              Reason
+            </label>
+            <textarea
+              id="rangeban-reason"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              rows={3}
+              maxLength={500}
+              className={input}
+            />
           </div>
           <div>
-            <label htmlFor="rangeban-duration" className={label}>Duration</label>
-            <select id="rangeban-duration" value={duration} onChange={(e) => setDuration(e.target.value)} className={input}>
-              {RANGE_BAN_DURATIONS.map((d) => <option key={d.value} value={d.value}>{d.label}</option>)}
+            <label htmlFor="rangeban-duration" className={label}>
+              Duration
+            </label>
+            <select
+              id="rangeban-duration"
+              value={duration}
+              onChange={(e) => setDuration(e.target.value)}
+              className={input}
+            >
+              {RANGE_BAN_DURATIONS.map((d) => (
+                <option key={d.value} value={d.value}>
+                  {d.label}
+                </option>
+              ))}
             </select>
           </div>
-          {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+          {error && (
+            <p role="alert" className="text-sm text-red-600">
+              {error}
+            </p>
+          )}
           <div className="flex justify-end gap-2">
-            <button type="button" onClick={onClose} className="rounded border border-slate-300 px-3 py-1.5 text-sm">Cancel</button>
-            <button type="submit" disabled={busy} className="rounded bg-red-600 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60">
+            <button type="button" onClick={onClose} className="rounded border border-slate-300 px-3 py-1.5 text-sm">
+              Cancel
+            </button>
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded bg-red-600 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60"
+            >
               {busy ? 'Creating...' : 'Create Rangeban'}
             </button>
           </div>

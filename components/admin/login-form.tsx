@@ -16,7 +16,8 @@ export function LoginForm() {
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
-    staffApi.loginToken()
+    staffApi
+      .loginToken()
       .then(setToken)
       .catch(() => setInitError('Failed to initialize login form. Please refresh the page.'))
   }, [])
@@ -32,29 +33,63 @@ export function LoginForm() {
       storeAdminUser(user)
       router.push('/admin/dashboard')
     } catch (err) {
-      setError(err instanceof ApiError ? err.body?.error ?? 'Login failed' : 'Authentication failed. Please try again.')
+      setError(
+        err instanceof ApiError ? (err.body?.error ?? 'Login failed') : 'Authentication failed. Please try again.',
+      )
     } finally {
       setBusy(false)
     }
   }
 
-  if (initError) return <p role="alert" className="text-sm text-red-600">{initError}</p>
+  if (initError)
+    return (
+      <p role="alert" className="text-sm text-red-600">
+        {initError}
+      </p>
+    )
   if (!token) return <p className="text-sm text-slate-600">Initializing login form...</p>
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="Staff login">
       <div>
-        <label htmlFor="username" className="block text-sm font-semibold">Username</label>
-        <input id="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} className="w-full rounded border border-slate-300 p-2 text-sm" />
+        <label htmlFor="username" className="block text-sm font-semibold">
+          Username
+        </label>
+        <input
+          id="username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          className="w-full rounded border border-slate-300 p-2 text-sm"
+        />
       </div>
       <div>
-        <label htmlFor="password" className="block text-sm font-semibold">Password</label>
-        <input id="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} className="w-full rounded border border-slate-300 p-2 text-sm" />
+        <label htmlFor="password" className="block text-sm font-semibold">
+          Password
+        </label>
+        <input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          className="w-full rounded border border-slate-300 p-2 text-sm"
+        />
       </div>
-      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
-      <button type="submit" disabled={busy} className="w-full rounded bg-blue-600 py-2 text-sm font-medium text-white disabled:opacity-60">
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded bg-blue-600 py-2 text-sm font-medium text-white disabled:opacity-60"
+      >
         {busy ? 'Logging in...' : 'Login'}
       </button>
-      <Link href="/" className="block text-center text-sm text-board-link hover:underline">Return to main site</Link>
+      <Link href="/" className="block text-center text-sm text-board-link hover:underline">
+        Return to main site
+      </Link>
     </form>
   )
 }

@@ -8,13 +8,23 @@ export function RangeBanStatsCard({ stats }: { stats: RangeBanStats }) {
       <div className="grid gap-4 text-sm md:grid-cols-2">
         <div>
           <h3 className="mb-1 font-semibold">By type</h3>
-          {stats.byType.length === 0 ? <p className="text-slate-600">No rangebans yet</p> : (
+          {stats.byType.length === 0 ? (
+            <p className="text-slate-600">No rangebans yet</p>
+          ) : (
             <table className="w-full" data-testid="rangeban-type-stats">
-              <thead><tr className="border-b text-left"><th className="py-1">Type</th><th className="py-1 text-right">Active</th><th className="py-1 text-right">Total</th></tr></thead>
+              <thead>
+                <tr className="border-b text-left">
+                  <th className="py-1">Type</th>
+                  <th className="py-1 text-right">Active</th>
+                  <th className="py-1 text-right">Total</th>
+                </tr>
+              </thead>
               <tbody>
                 {stats.byType.map((t) => (
                   <tr key={t.ban_type} data-ban-type={t.ban_type} className="border-b last:border-0">
-                    <td className="py-1"><TypeBadge type={t.ban_type} /></td>
+                    <td className="py-1">
+                      <TypeBadge type={t.ban_type} />
+                    </td>
                     <td className="py-1 text-right font-mono">{t.active_count}</td>
                     <td className="py-1 text-right font-mono">{t.count}</td>
                   </tr>
@@ -25,11 +35,15 @@ export function RangeBanStatsCard({ stats }: { stats: RangeBanStats }) {
         </div>
         <div>
           <h3 className="mb-1 font-semibold">Top banned countries</h3>
-          {stats.topCountries.length === 0 ? <p className="text-slate-600">No country bans in force</p> : (
+          {stats.topCountries.length === 0 ? (
+            <p className="text-slate-600">No country bans in force</p>
+          ) : (
             <ol className="space-y-0.5" data-testid="rangeban-top-countries">
               {stats.topCountries.map((c) => (
                 <li key={c.country_code} className="flex justify-between gap-2">
-                  <span><span className="font-mono">{c.country_code}</span> - {c.country_name}</span>
+                  <span>
+                    <span className="font-mono">{c.country_code}</span> - {c.country_name}
+                  </span>
                   <span className="font-mono">{c.ban_count}</span>
                 </li>
               ))}
@@ -41,8 +55,16 @@ export function RangeBanStatsCard({ stats }: { stats: RangeBanStats }) {
   )
 }
 
-const TYPE_BADGE: Record<string, string> = { country: 'bg-blue-600 text-white', asn: 'bg-purple-600 text-white', ip_range: 'bg-amber-500 text-slate-900' }
+const TYPE_BADGE: Record<string, string> = {
+  country: 'bg-blue-600 text-white',
+  asn: 'bg-purple-600 text-white',
+  ip_range: 'bg-amber-500 text-slate-900',
+}
 
 export function TypeBadge({ type }: { type: string }) {
-  return <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${TYPE_BADGE[type] ?? 'bg-slate-600 text-white'}`}>{type}</span>
+  return (
+    <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${TYPE_BADGE[type] ?? 'bg-slate-600 text-white'}`}>
+      {type}
+    </span>
+  )
 }

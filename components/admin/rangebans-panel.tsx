@@ -2,12 +2,12 @@
 import { useCallback, useState } from 'react'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
-import type { PublicRangeBan } from '@/lib/rangebans/types'
 import type { RangeBanStats } from '@/lib/rangebans/manage'
+import type { PublicRangeBan } from '@/lib/rangebans/types'
 import { CountryToggleGrid, type Country } from './country-toggle-grid'
+import { CreateRangeBanModal } from './create-rangeban-modal'
 import { RangeBanStatsCard } from './rangeban-stats-card'
 import { RangeBansTable } from './rangebans-table'
-import { CreateRangeBanModal } from './create-rangeban-modal'
 
 export type BoardOption = { id: string; name: string }
 export type RangeBanData = { rangebans: PublicRangeBan[]; stats: RangeBanStats }
@@ -17,8 +17,16 @@ export type RangeBanData = { rangebans: PublicRangeBan[]; stats: RangeBanStats }
  * and the create modal. The page renders the first state; every change reloads the list and the statistics, so
  * the table, the grid colours and the counts always agree.
  */
-export function RangeBansPanel({ initial, countries, boards, boardFilter }: {
-  initial: RangeBanData | null; countries: Country[]; boards: BoardOption[]; boardFilter: string
+export function RangeBansPanel({
+  initial,
+  countries,
+  boards,
+  boardFilter,
+}: {
+  initial: RangeBanData | null
+  countries: Country[]
+  boards: BoardOption[]
+  boardFilter: string
 }) {
   const [rangebans, setRangeBans] = useState(initial?.rangebans ?? [])
   const [stats, setStats] = useState(initial?.stats ?? null)
@@ -31,8 +39,10 @@ export function RangeBansPanel({ initial, countries, boards, boardFilter }: {
   const reload = useCallback(async () => {
     // Both calls run together; when both fail, the list's refusal is the one shown.
     const [list, counts] = await Promise.allSettled([staffApi.rangeBans(), staffApi.rangeBanStats()])
-    if (list.status === 'rejected') return setLoadError(messageFor(errorBodyOf(list.reason), 'Failed to load rangebans'))
-    if (counts.status === 'rejected') return setLoadError(messageFor(errorBodyOf(counts.reason), 'Failed to load rangebans'))
+    if (list.status === 'rejected')
+      return setLoadError(messageFor(errorBodyOf(list.reason), 'Failed to load rangebans'))
+    if (counts.status === 'rejected')
+      return setLoadError(messageFor(errorBodyOf(counts.reason), 'Failed to load rangebans'))
     setRangeBans(list.value.rangebans)
     setStats(counts.value.stats)
     setLoadError(null)
@@ -42,7 +52,11 @@ export function RangeBansPanel({ initial, countries, boards, boardFilter }: {
   // ban in force anyway (the grid needs them all), and filters as the API does (the board's plus global ones).
   function changeFilter(boardId: string) {
     setFilter(boardId)
-    window.history.replaceState(null, '', boardId ? `?boardId=${encodeURIComponent(boardId)}` : window.location.pathname)
+    window.history.replaceState(
+      null,
+      '',
+      boardId ? `?boardId=${encodeURIComponent(boardId)}` : window.location.pathname,
+    )
   }
   const shown = filter ? rangebans.filter((r) => r.board_id === filter || r.board_id === null) : rangebans
 
@@ -51,23 +65,53 @@ export function RangeBansPanel({ initial, countries, boards, boardFilter }: {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Rangebans</h1>
         <div className="flex gap-2">
-          <button type="button" onClick={() => setShowCountries((v) => !v)} aria-expanded={showCountries} aria-controls="country-toggle"
-            className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50">Toggle Countries</button>
-          <button type="button" onClick={() => setCreating(true)} className="rounded bg-red-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-700">Create Rangeban</button>
+          <button
+            type="button"
+            onClick={() => setShowCountries((v) => !v)}
+            aria-expanded={showCountries}
+            aria-controls="country-toggle"
+            className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
+          >
+            Toggle Countries
+          </button>
+          <button
+            type="button"
+            onClick={() => setCreating(true)}
+            className="rounded bg-red-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-700"
+          >
+            Create Rangeban
+          </button>
         </div>
       </div>
-      {loadError && <p role="alert" className="text-sm text-red-600">{loadError}</p>}
-      {showCountries && <CountryToggleGrid countries={countries} boards={boards} rangebans={rangebans} onChanged={reload} />}
+      {loadError && (
+        <p role="alert" className="text-sm text-red-600">
+          {loadError}
+        </p>
+      )}
+      {showCountries && (
+        <CountryToggleGrid countries={countries} boards={boards} rangebans={rangebans} onChanged={reload} />
+      )}
       {stats && <RangeBanStatsCard stats={stats} />}
       <div className="flex w-fit flex-col text-sm">
         <label htmlFor="rangeban-filter">Board</label>
-        <select id="rangeban-filter" value={filter} onChange={(e) => changeFilter(e.target.value)} className="rounded border border-slate-300 p-1">
+        <select
+          id="rangeban-filter"
+          value={filter}
+          onChange={(e) => changeFilter(e.target.value)}
+          className="rounded border border-slate-300 p-1"
+        >
           <option value="">All Boards</option>
-          {boards.map((b) => <option key={b.id} value={b.id}>/{b.id}/ - {b.name}</option>)}
+          {boards.map((b) => (
+            <option key={b.id} value={b.id}>
+              /{b.id}/ - {b.name}
+            </option>
+          ))}
         </select>
       </div>
       <RangeBansTable rangebans={shown} onChanged={reload} />
-      {creating && <CreateRangeBanModal countries={countries} boards={boards} onClose={closeCreate} onCreated={reload} />}
+      {creating && (
+        <CreateRangeBanModal countries={countries} boards={boards} onClose={closeCreate} onCreated={reload} />
+      )}
     </div>
   )
 }

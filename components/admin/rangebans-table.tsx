@@ -7,7 +7,13 @@ import { formatTimestamp } from '@/lib/ui/relative-time'
 import { TypeBadge } from './rangeban-stats-card'
 
 /** 'Active Rangebans': the range bans in force, each with Remove after a confirmation. */
-export function RangeBansTable({ rangebans, onChanged }: { rangebans: PublicRangeBan[]; onChanged: () => Promise<void> }) {
+export function RangeBansTable({
+  rangebans,
+  onChanged,
+}: {
+  rangebans: PublicRangeBan[]
+  onChanged: () => Promise<void>
+}) {
   const [removing, setRemoving] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
 
@@ -27,25 +33,56 @@ export function RangeBansTable({ rangebans, onChanged }: { rangebans: PublicRang
 
   return (
     <section aria-labelledby="active-rangebans" className="space-y-2">
-      <h2 id="active-rangebans" className="text-lg font-semibold">Active Rangebans</h2>
-      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
-      {rangebans.length === 0 ? <p className="text-slate-600">No active rangebans</p> : (
+      <h2 id="active-rangebans" className="text-lg font-semibold">
+        Active Rangebans
+      </h2>
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      {rangebans.length === 0 ? (
+        <p className="text-slate-600">No active rangebans</p>
+      ) : (
         <div className="overflow-x-auto">
           <table className="w-full border-collapse bg-white text-sm">
-            <thead><tr className="border-b text-left">{['Type', 'Value', 'Board', 'Reason', 'Created', 'Expires', 'Admin', 'Actions'].map((h) => <th key={h} className="p-2">{h}</th>)}</tr></thead>
+            <thead>
+              <tr className="border-b text-left">
+                {['Type', 'Value', 'Board', 'Reason', 'Created', 'Expires', 'Admin', 'Actions'].map((h) => (
+                  <th key={h} className="p-2">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
             <tbody>
               {rangebans.map((r) => (
                 <tr key={r.id} className="border-b align-top" data-rangeban-id={r.id}>
-                  <td className="p-2"><TypeBadge type={r.ban_type} /></td>
+                  <td className="p-2">
+                    <TypeBadge type={r.ban_type} />
+                  </td>
                   <td className="p-2 font-mono">{valueText(r)}</td>
-                  <td className="p-2">{r.board_id ? `/${r.board_id}/` : <span className="rounded bg-slate-700 px-1 text-xs text-white">Global</span>}</td>
+                  <td className="p-2">
+                    {r.board_id ? (
+                      `/${r.board_id}/`
+                    ) : (
+                      <span className="rounded bg-slate-700 px-1 text-xs text-white">Global</span>
+                    )}
+                  </td>
                   <td className="p-2">{r.reason}</td>
                   <td className="p-2">{formatTimestamp(r.created_at)}</td>
                   <td className="p-2">{r.expires_at ? formatTimestamp(r.expires_at) : 'Never'}</td>
                   <td className="p-2">{r.admin_username ?? 'Unknown'}</td>
                   <td className="p-2">
-                    <button type="button" onClick={() => remove(r.id)} disabled={removing === r.id} aria-busy={removing === r.id}
-                      className="rounded bg-red-600 px-2 py-0.5 text-xs font-medium text-white disabled:opacity-50">Remove</button>
+                    <button
+                      type="button"
+                      onClick={() => remove(r.id)}
+                      disabled={removing === r.id}
+                      aria-busy={removing === r.id}
+                      className="rounded bg-red-600 px-2 py-0.5 text-xs font-medium text-white disabled:opacity-50"
+                    >
+                      Remove
+                    </button>
                   </td>
                 </tr>
               ))}

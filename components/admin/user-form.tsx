@@ -5,7 +5,15 @@ import { errorBodyOf, staffApi } from '@/lib/client/api'
 import type { AdminUser } from '@/lib/staff/types'
 
 /** Create or edit a staff account. Editing leaves the password empty unless it is to change. */
-export function UserForm({ boards, user, onDone }: { boards: { id: string; name: string }[]; user?: AdminUser; onDone?: () => void }) {
+export function UserForm({
+  boards,
+  user,
+  onDone,
+}: {
+  boards: { id: string; name: string }[]
+  user?: AdminUser
+  onDone?: () => void
+}) {
   const router = useRouter()
   const [username, setUsername] = useState(user?.username ?? '')
   const [email, setEmail] = useState(user?.email ?? '')
@@ -24,7 +32,9 @@ export function UserForm({ boards, user, onDone }: { boards: { id: string; name:
       await (user ? staffApi.updateUser(user.id, body) : staffApi.createUser(body))
     } catch (err) {
       const refusal = errorBodyOf(err)
-      return setError(refusal?.details?.[0]?.message ?? refusal?.error ?? (user ? 'Failed to update user' : 'Failed to create user'))
+      return setError(
+        refusal?.details?.[0]?.message ?? refusal?.error ?? (user ? 'Failed to update user' : 'Failed to create user'),
+      )
     }
     onDone?.()
     router.push('/admin/users')
@@ -33,23 +43,64 @@ export function UserForm({ boards, user, onDone }: { boards: { id: string; name:
 
   const input = 'w-full rounded border border-slate-300 p-1.5 text-sm'
   return (
-    <form onSubmit={submit} noValidate className="space-y-2" aria-label={user ? 'Edit admin user' : 'Create New Admin User'}>
-      <label className="block text-sm">Username<input value={username} onChange={(e) => setUsername(e.target.value)} className={input} /></label>
-      <label className="block text-sm">Email<input type="email" value={email} onChange={(e) => setEmail(e.target.value)} className={input} /></label>
-      <label className="block text-sm">Password{user && ' (leave empty to keep)'}<input type="password" value={password} onChange={(e) => setPassword(e.target.value)} className={input} autoComplete="new-password" /></label>
-      <label className="block text-sm">Role
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-2"
+      aria-label={user ? 'Edit admin user' : 'Create New Admin User'}
+    >
+      <label className="block text-sm">
+        Username
+        <input value={username} onChange={(e) => setUsername(e.target.value)} className={input} />
+      </label>
+      <label className="block text-sm">
+        Email
+        <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} className={input} />
+      </label>
+      <label className="block text-sm">
+        Password{user && ' (leave empty to keep)'}
+        <input
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          className={input}
+          autoComplete="new-password"
+        />
+      </label>
+      <label className="block text-sm">
+        Role
         <select value={role} onChange={(e) => setRole(e.target.value)} className={input}>
-          <option value="janitor">Janitor</option><option value="moderator">Moderator</option><option value="admin">Admin</option>
+          <option value="janitor">Janitor</option>
+          <option value="moderator">Moderator</option>
+          <option value="admin">Admin</option>
         </select>
       </label>
-      <label className="block text-sm">Assigned Boards (none selected = all boards)
-        <select multiple value={assigned} onChange={(e) => setAssigned([...e.target.selectedOptions].map((o) => o.value))} className={`${input} h-28`}>
-          {boards.map((b) => <option key={b.id} value={b.id}>/{b.id}/ - {b.name}</option>)}
+      <label className="block text-sm">
+        Assigned Boards (none selected = all boards)
+        <select
+          multiple
+          value={assigned}
+          onChange={(e) => setAssigned([...e.target.selectedOptions].map((o) => o.value))}
+          className={`${input} h-28`}
+        >
+          {boards.map((b) => (
+            <option key={b.id} value={b.id}>
+              /{b.id}/ - {b.name}
+            </option>
+          ))}
         </select>
       </label>
-      <p className="text-xs text-slate-500">Janitor can delete posts and threads; Moderator can manage bans and appeals; Admin has full access.</p>
-      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
-      <button type="submit" className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white">{user ? 'Save' : 'Create User'}</button>
+      <p className="text-xs text-slate-500">
+        Janitor can delete posts and threads; Moderator can manage bans and appeals; Admin has full access.
+      </p>
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white">
+        {user ? 'Save' : 'Create User'}
+      </button>
     </form>
   )
 }

@@ -9,7 +9,15 @@ import { ROLE_BADGE } from './admin-shell'
 import { UserForm } from './user-form'
 
 /** /admin/users: the table, the create modal, activate and deactivate except on one's own row. */
-export function UsersTable({ users, selfId, boards }: { users: AdminUser[]; selfId: number; boards: { id: string; name: string }[] }) {
+export function UsersTable({
+  users,
+  selfId,
+  boards,
+}: {
+  users: AdminUser[]
+  selfId: number
+  boards: { id: string; name: string }[]
+}) {
   const router = useRouter()
   const [creating, setCreating] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -27,31 +35,70 @@ export function UsersTable({ users, selfId, boards }: { users: AdminUser[]; self
 
   return (
     <div className="space-y-3">
-      <button type="button" onClick={() => setCreating(true)} className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white">Add New Admin User</button>
+      <button
+        type="button"
+        onClick={() => setCreating(true)}
+        className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white"
+      >
+        Add New Admin User
+      </button>
       {creating && (
-        <div role="dialog" aria-label="Create New Admin User" className="rounded-lg border border-slate-300 bg-white p-4 shadow">
-          <div className="mb-2 flex justify-between"><h2 className="font-semibold">Create New Admin User</h2><button type="button" onClick={() => setCreating(false)} aria-label="Close">×</button></div>
+        <div
+          role="dialog"
+          aria-label="Create New Admin User"
+          className="rounded-lg border border-slate-300 bg-white p-4 shadow"
+        >
+          <div className="mb-2 flex justify-between">
+            <h2 className="font-semibold">Create New Admin User</h2>
+            <button type="button" onClick={() => setCreating(false)} aria-label="Close">
+              ×
+            </button>
+          </div>
           <UserForm boards={boards} onDone={() => setCreating(false)} />
         </div>
       )}
-      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
-      {users.length === 0 ? <p>No admin users found</p> : (
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      {users.length === 0 ? (
+        <p>No admin users found</p>
+      ) : (
         <table className="w-full border-collapse bg-white text-sm">
-          <thead><tr className="border-b text-left">{['ID', 'Username', 'Email', 'Role', 'Created', 'Last Login', 'Status', 'Actions'].map((h) => <th key={h} className="p-2">{h}</th>)}</tr></thead>
+          <thead>
+            <tr className="border-b text-left">
+              {['ID', 'Username', 'Email', 'Role', 'Created', 'Last Login', 'Status', 'Actions'].map((h) => (
+                <th key={h} className="p-2">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
           <tbody>
             {users.map((u) => (
               <tr key={u.id} className="border-b" data-user={u.username}>
                 <td className="p-2">{u.id}</td>
                 <td className="p-2">{u.username}</td>
                 <td className="p-2">{u.email}</td>
-                <td className="p-2"><span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${ROLE_BADGE[u.role]}`}>{u.role}</span></td>
+                <td className="p-2">
+                  <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${ROLE_BADGE[u.role]}`}>{u.role}</span>
+                </td>
                 <td className="p-2">{formatTimestamp(u.created_at)}</td>
                 <td className="p-2">{u.last_login ? formatTimestamp(u.last_login) : 'Never'}</td>
                 <td className="p-2">{u.is_active ? 'Active' : 'Inactive'}</td>
                 <td className="p-2 space-x-2">
-                  <Link href={`/admin/users/${u.id}`} className="text-board-link">Edit</Link>
+                  <Link href={`/admin/users/${u.id}`} className="text-board-link">
+                    Edit
+                  </Link>
                   {u.id !== selfId && (
-                    <button type="button" onClick={() => setActive(u, !u.is_active)} className="text-red-700 hover:underline">{u.is_active ? 'Deactivate' : 'Activate'}</button>
+                    <button
+                      type="button"
+                      onClick={() => setActive(u, !u.is_active)}
+                      className="text-red-700 hover:underline"
+                    >
+                      {u.is_active ? 'Deactivate' : 'Activate'}
+                    </button>
                   )}
                 </td>
               </tr>

@@ -16,8 +16,22 @@ export function AppealForm({ boardId, banId, status }: { boardId: string; banId:
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
-  if (current) return <p className="mt-3 rounded bg-slate-100 p-2 text-sm" data-testid="appeal-status">Appeal status: {current}. {STATUS_TEXT[current]}</p>
-  if (!open) return <button type="button" onClick={() => setOpen(true)} className="mt-3 rounded bg-blue-600 px-3 py-1.5 text-sm text-white">Appeal this ban</button>
+  if (current)
+    return (
+      <p className="mt-3 rounded bg-slate-100 p-2 text-sm" data-testid="appeal-status">
+        Appeal status: {current}. {STATUS_TEXT[current]}
+      </p>
+    )
+  if (!open)
+    return (
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="mt-3 rounded bg-blue-600 px-3 py-1.5 text-sm text-white"
+      >
+        Appeal this ban
+      </button>
+    )
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -37,14 +51,41 @@ export function AppealForm({ boardId, banId, status }: { boardId: string; banId:
 
   return (
     <form onSubmit={submit} className="mt-3 space-y-2" aria-label="Appeal">
-      <label htmlFor="appeal-text" className="block text-sm font-semibold">Your appeal</label>
-      <p className="text-xs text-slate-600">Explain honestly and respectfully why the ban should be lifted. You can appeal once.</p>
-      <textarea id="appeal-text" value={text} onChange={(e) => setText(e.target.value)} rows={4} maxLength={2000} placeholder="Why should this ban be lifted?"
-        className="w-full rounded border border-slate-300 p-2 text-sm" />
-      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+      <label htmlFor="appeal-text" className="block text-sm font-semibold">
+        Your appeal
+      </label>
+      <p className="text-xs text-slate-600">
+        Explain honestly and respectfully why the ban should be lifted. You can appeal once.
+      </p>
+      <textarea
+        id="appeal-text"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={4}
+        maxLength={2000}
+        placeholder="Why should this ban be lifted?"
+        className="w-full rounded border border-slate-300 p-2 text-sm"
+      />
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
       <div className="flex gap-2">
-        <button type="submit" disabled={busy} className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white disabled:opacity-60">Submit Appeal</button>
-        <button type="button" onClick={() => setOpen(false)} className="rounded border border-slate-300 px-3 py-1.5 text-sm">Cancel</button>
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white disabled:opacity-60"
+        >
+          Submit Appeal
+        </button>
+        <button
+          type="button"
+          onClick={() => setOpen(false)}
+          className="rounded border border-slate-300 px-3 py-1.5 text-sm"
+        >
+          Cancel
+        </button>
       </div>
     </form>
   )

@@ -1,8 +1,8 @@
 import Link from 'next/link'
 import { Card } from '@/components/ui/card'
 import { TimeUntil } from '@/components/ui/time-until'
-import { contentTypeForKey } from '@/lib/media/content-types'
 import type { BanBody } from '@/lib/bans/types'
+import { contentTypeForKey } from '@/lib/media/content-types'
 import { AppealForm } from './appeal-form'
 
 /** Shown to a banned visitor in place of the board and thread pages. */
@@ -13,12 +13,23 @@ export function BanScreen({ body, boardId }: { body: BanBody; boardId: string })
     return (
       <Card title={`${who} is banned from this board`}>
         <dl className="space-y-1 text-sm">
-          <div><dt className="inline font-semibold">Type: </dt><dd className="inline">{r.type}</dd></div>
-          <div><dt className="inline font-semibold">Reason: </dt><dd className="inline">{r.reason}</dd></div>
-          <div><dt className="inline font-semibold">Expires: </dt><dd className="inline">{r.expires_at ? <TimeUntil iso={r.expires_at} /> : 'Permanent'}</dd></div>
+          <div>
+            <dt className="inline font-semibold">Type: </dt>
+            <dd className="inline">{r.type}</dd>
+          </div>
+          <div>
+            <dt className="inline font-semibold">Reason: </dt>
+            <dd className="inline">{r.reason}</dd>
+          </div>
+          <div>
+            <dt className="inline font-semibold">Expires: </dt>
+            <dd className="inline">{r.expires_at ? <TimeUntil iso={r.expires_at} /> : 'Permanent'}</dd>
+          </div>
         </dl>
         <p className="mt-3 text-sm text-slate-600">{`${r.type === 'country' ? 'Country bans' : 'Range bans'} cannot be appealed.`}</p>
-        <Link href="/" className="mt-3 inline-block text-board-link hover:underline">Return to Home</Link>
+        <Link href="/" className="mt-3 inline-block text-board-link hover:underline">
+          Return to Home
+        </Link>
       </Card>
     )
   }
@@ -26,14 +37,35 @@ export function BanScreen({ body, boardId }: { body: BanBody; boardId: string })
   return (
     <Card title="You are banned from this board">
       <dl className="space-y-1 text-sm">
-        <div><dt className="inline font-semibold">Reason: </dt><dd className="inline">{b.reason}</dd></div>
-        <div><dt className="inline font-semibold">Expires: </dt><dd className="inline">{b.expires_at ? <TimeUntil iso={b.expires_at} /> : 'Permanent'}</dd></div>
-        {b.post_id && <div><dt className="inline font-semibold">Post: </dt><dd className="inline">thread {b.thread_id}, post {b.post_id}</dd></div>}
+        <div>
+          <dt className="inline font-semibold">Reason: </dt>
+          <dd className="inline">{b.reason}</dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold">Expires: </dt>
+          <dd className="inline">{b.expires_at ? <TimeUntil iso={b.expires_at} /> : 'Permanent'}</dd>
+        </div>
+        {b.post_id && (
+          <div>
+            <dt className="inline font-semibold">Post: </dt>
+            <dd className="inline">
+              thread {b.thread_id}, post {b.post_id}
+            </dd>
+          </div>
+        )}
       </dl>
       {b.post_image_url && <OffendingMedia url={b.post_image_url} />}
-      {b.post_content && <blockquote className="mt-2 whitespace-pre-wrap border-l-4 border-slate-300 pl-3 text-sm text-slate-700">{b.post_content}</blockquote>}
+      {b.post_content && (
+        <blockquote className="mt-2 whitespace-pre-wrap border-l-4 border-slate-300 pl-3 text-sm text-slate-700">
+          {b.post_content}
+        </blockquote>
+      )}
       <AppealForm boardId={boardId} banId={b.id} status={b.appeal_status} />
-      <p className="mt-4"><Link href="/" className="text-board-link hover:underline">Return to Home</Link></p>
+      <p className="mt-4">
+        <Link href="/" className="text-board-link hover:underline">
+          Return to Home
+        </Link>
+      </p>
     </Card>
   )
 }
@@ -42,8 +74,10 @@ export function BanScreen({ body, boardId }: { body: BanBody; boardId: string })
 function OffendingMedia({ url }: { url: string }) {
   const type = contentTypeForKey(url)
   const frame = 'mt-2 max-h-40 rounded border border-slate-200'
-  if (type.startsWith('video/')) return <video src={url} controls preload="metadata" className={frame} aria-label="Video of the offending post" />
-  if (type.startsWith('audio/')) return <audio src={url} controls preload="none" className="mt-2" aria-label="Audio of the offending post" />
+  if (type.startsWith('video/'))
+    return <video src={url} controls preload="metadata" className={frame} aria-label="Video of the offending post" />
+  if (type.startsWith('audio/'))
+    return <audio src={url} controls preload="none" className="mt-2" aria-label="Audio of the offending post" />
   // eslint-disable-next-line @next/next/no-img-element -- the offending post's image, as kept with the ban
   return <img src={url} alt="Image of the offending post" className={frame} />
 }

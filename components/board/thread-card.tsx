@@ -2,13 +2,13 @@
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import type { MouseEvent } from 'react'
-import type { ThreadSummary } from '@/lib/threads/types'
-import { forgetOwn, toggleHidden, useLocalState } from '@/lib/client/local-state'
-import { messageFor } from '@/lib/client/error-messages'
-import { errorBodyOf, publicApi } from '@/lib/client/api'
-import { Timestamp } from '@/components/ui/timestamp'
-import { PostView } from '@/components/post/post-view'
 import type { RefContext } from '@/components/post/post-body'
+import { PostView } from '@/components/post/post-view'
+import { Timestamp } from '@/components/ui/timestamp'
+import { errorBodyOf, publicApi } from '@/lib/client/api'
+import { messageFor } from '@/lib/client/error-messages'
+import { forgetOwn, toggleHidden, useLocalState } from '@/lib/client/local-state'
+import type { ThreadSummary } from '@/lib/threads/types'
 import { LATEST_REPLIES } from '@/lib/threads/types'
 
 /** One thread on the board page; the whole card opens the thread (links and buttons inside keep their own action). */
@@ -17,15 +17,26 @@ export function ThreadCard({ thread, showFlags }: { thread: ThreadSummary; showF
   const local = useLocalState()
   const href = `/board/${thread.board_id}/thread/${thread.id}`
   const refs: RefContext = {
-    hrefFor: (id) => (id === thread.op.id || thread.latestReplies.some((r) => r.id === id) ? `${href}#post-${id}` : `/post/${id}`),
+    hrefFor: (id) =>
+      id === thread.op.id || thread.latestReplies.some((r) => r.id === id) ? `${href}#post-${id}` : `/post/${id}`,
     isOwn: (id) => local.ownPosts.has(id),
   }
 
   if (local.hiddenThreads.has(thread.id)) {
     return (
-      <div className="rounded-lg border border-dashed border-slate-300 bg-slate-50 px-4 py-2 text-sm text-slate-500" data-thread-id={thread.id}>
+      <div
+        className="rounded-lg border border-dashed border-slate-300 bg-slate-50 px-4 py-2 text-sm text-slate-500"
+        data-thread-id={thread.id}
+      >
         Thread hidden{' '}
-        <button type="button" onClick={() => toggleHidden('hiddenThreads', thread.id)} className="text-board-link hover:underline" aria-label={`Unhide thread ${thread.id}`}>[unhide]</button>
+        <button
+          type="button"
+          onClick={() => toggleHidden('hiddenThreads', thread.id)}
+          className="text-board-link hover:underline"
+          aria-label={`Unhide thread ${thread.id}`}
+        >
+          [unhide]
+        </button>
       </div>
     )
   }
@@ -47,24 +58,57 @@ export function ThreadCard({ thread, showFlags }: { thread: ThreadSummary; showF
     router.push(href)
   }
   return (
-    <article onClick={open} data-thread-id={thread.id} className="cursor-pointer space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm hover:border-blue-300">
+    <article
+      onClick={open}
+      data-thread-id={thread.id}
+      className="cursor-pointer space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm hover:border-blue-300"
+    >
       <header className="flex flex-wrap items-center gap-2">
-        <button type="button" onClick={() => toggleHidden('hiddenThreads', thread.id)} className="text-slate-400 hover:text-slate-700" aria-label={`Hide thread ${thread.id}`}>[–]</button>
-        {thread.is_sticky && <span title="Sticky" aria-label="Sticky">📌</span>}
-        <h2 className="font-semibold"><Link href={href} className="hover:underline">{thread.topic}</Link></h2>
+        <button
+          type="button"
+          onClick={() => toggleHidden('hiddenThreads', thread.id)}
+          className="text-slate-400 hover:text-slate-700"
+          aria-label={`Hide thread ${thread.id}`}
+        >
+          [–]
+        </button>
+        {thread.is_sticky && (
+          <span title="Sticky" aria-label="Sticky">
+            📌
+          </span>
+        )}
+        <h2 className="font-semibold">
+          <Link href={href} className="hover:underline">
+            {thread.topic}
+          </Link>
+        </h2>
         <Timestamp iso={thread.created_at} className="text-xs text-slate-500" />
-        <span className="text-xs text-slate-500">{thread.post_count} {thread.post_count === 1 ? 'post' : 'posts'}</span>
-        {own && <button type="button" onClick={deleteThread} className="ml-auto text-xs text-red-600 hover:underline">Delete thread</button>}
+        <span className="text-xs text-slate-500">
+          {thread.post_count} {thread.post_count === 1 ? 'post' : 'posts'}
+        </span>
+        {own && (
+          <button type="button" onClick={deleteThread} className="ml-auto text-xs text-red-600 hover:underline">
+            Delete thread
+          </button>
+        )}
       </header>
       <PostView post={thread.op} refs={refs} showFlags={showFlags} />
       {thread.latestReplies.length > 0 && (
         <div className="ml-6 space-y-1">
-          {thread.latestReplies.map((r) => <PostView key={r.id} post={r} refs={refs} compact showFlags={showFlags} />)}
+          {thread.latestReplies.map((r) => (
+            <PostView key={r.id} post={r} refs={refs} compact showFlags={showFlags} />
+          ))}
         </div>
       )}
       <footer className="flex gap-3 text-sm">
-        {thread.totalReplies > LATEST_REPLIES && <Link href={href} className="text-board-link hover:underline">View all {thread.totalReplies} replies</Link>}
-        <Link href={href} className="font-medium text-board-link hover:underline">View Thread</Link>
+        {thread.totalReplies > LATEST_REPLIES && (
+          <Link href={href} className="text-board-link hover:underline">
+            View all {thread.totalReplies} replies
+          </Link>
+        )}
+        <Link href={href} className="font-medium text-board-link hover:underline">
+          View Thread
+        </Link>
       </footer>
     </article>
   )

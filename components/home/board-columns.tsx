@@ -8,7 +8,9 @@ export function BoardColumns({ boards }: { boards: PublicBoard[] }) {
     <div className="grid gap-2 sm:grid-cols-2">
       {columns.map((column, i) => (
         <ul key={i} data-testid={`board-column-${i + 1}`} className="min-w-0">
-          {column.map((b) => <BoardEntry key={b.id} board={b} />)}
+          {column.map((b) => (
+            <BoardEntry key={b.id} board={b} />
+          ))}
         </ul>
       ))}
     </div>

@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useState } from 'react'
-import type { PublicPost } from '@/lib/posts/types'
 import { ApiError, errorBodyOf, staffApi, type IpHistory } from '@/lib/client/api'
+import type { PublicPost } from '@/lib/posts/types'
 
 /** The moderation history of the poster's address, shown in the staff menu's dialog. */
 export function ModHistory({ post }: { post: PublicPost }) {
@@ -12,7 +12,8 @@ export function ModHistory({ post }: { post: PublicPost }) {
     void (async () => {
       let address: string
       try {
-        address = (await staffApi.postIp({ boardId: post.board_id, threadId: post.thread_id, postId: post.id })).ip_address
+        address = (await staffApi.postIp({ boardId: post.board_id, threadId: post.thread_id, postId: post.id }))
+          .ip_address
       } catch (err) {
         return setError(errorBodyOf(err)?.error ?? 'Failed to fetch IP address')
       }
@@ -20,21 +21,40 @@ export function ModHistory({ post }: { post: PublicPost }) {
       try {
         setHistory(await staffApi.ipHistory(address))
       } catch (err) {
-        setError(err instanceof ApiError && err.status === 403 ? 'Not authorized to view IP history' : 'Failed to fetch IP history')
+        setError(
+          err instanceof ApiError && err.status === 403
+            ? 'Not authorized to view IP history'
+            : 'Failed to fetch IP history',
+        )
       }
     })()
   }, [post.id, post.board_id, post.thread_id])
-  if (error) return <p role="alert" className="text-xs text-red-600">{error}</p>
+  if (error)
+    return (
+      <p role="alert" className="text-xs text-red-600">
+        {error}
+      </p>
+    )
   if (!history) return <p className="text-xs text-slate-500">Loading IP history...</p>
   const s = history.summary
   return (
     <div className="space-y-1 text-xs" data-testid="mod-history">
       <p className="font-mono">{ip}</p>
-      <p>Actions: {s.total_actions} · Bans: {s.ban_count} · Posts deleted: {s.posts_deleted} · Boards: {s.boards_affected}{s.boards_list.length ? ` (${s.boards_list.join(', ')})` : ''}</p>
+      <p>
+        Actions: {s.total_actions} · Bans: {s.ban_count} · Posts deleted: {s.posts_deleted} · Boards:{' '}
+        {s.boards_affected}
+        {s.boards_list.length ? ` (${s.boards_list.join(', ')})` : ''}
+      </p>
       <ul className="max-h-32 overflow-auto">
-        {history.actions.map((a) => <li key={a.id}>{a.created_at.slice(0, 16).replace('T', ' ')} · {a.action_type} · {a.board_id ?? 'Global'} · {a.reason}</li>)}
+        {history.actions.map((a) => (
+          <li key={a.id}>
+            {a.created_at.slice(0, 16).replace('T', ' ')} · {a.action_type} · {a.board_id ?? 'Global'} · {a.reason}
+          </li>
+        ))}
       </ul>
-      <a href={`/admin/ip-history/${encodeURIComponent(ip ?? '')}`} className="text-board-link underline">Full history</a>
+      <a href={`/admin/ip-history/${encodeURIComponent(ip ?? '')}`} className="text-board-link underline">
+        Full history
+      </a>
     </div>
   )
 }

@@ -16,15 +16,40 @@ function InlineNodes({ nodes, refs }: { nodes: Inline[]; refs: RefContext }) {
         return <Fragment key={i}>{n.text}</Fragment>
       case 'ref':
         return (
-          <a key={i} href={refs.hrefFor(n.postId)} data-ref={n.postId} className="post-ref font-medium text-board-link hover:underline">
-            &gt;&gt;{n.postId}{refs.isOwn?.(n.postId) ? ' (You)' : ''}
+          <a
+            key={i}
+            href={refs.hrefFor(n.postId)}
+            data-ref={n.postId}
+            className="post-ref font-medium text-board-link hover:underline"
+          >
+            &gt;&gt;{n.postId}
+            {refs.isOwn?.(n.postId) ? ' (You)' : ''}
           </a>
         )
       case 'spoiler':
         // Revealed while hovered, or focused: by keyboard (Tab) or by a tap on a touch screen.
-        return <span key={i} tabIndex={0} className="spoiler rounded bg-slate-800 px-0.5 text-slate-800 hover:text-white focus:text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-400" title="Spoiler"><InlineNodes nodes={n.children} refs={refs} /></span>
+        return (
+          <span
+            key={i}
+            tabIndex={0}
+            className="spoiler rounded bg-slate-800 px-0.5 text-slate-800 hover:text-white focus:text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-400"
+            title="Spoiler"
+          >
+            <InlineNodes nodes={n.children} refs={refs} />
+          </span>
+        )
       case 'link':
-        return <a key={i} href={n.href} rel="nofollow ugc noopener noreferrer" target="_blank" className="text-board-link underline break-all">{n.href}</a>
+        return (
+          <a
+            key={i}
+            href={n.href}
+            rel="nofollow ugc noopener noreferrer"
+            target="_blank"
+            className="text-board-link underline break-all"
+          >
+            {n.href}
+          </a>
+        )
       case 'youtube':
         return <YoutubeEmbed key={i} videoId={n.videoId} href={n.href} />
     }
@@ -36,7 +61,10 @@ export function PostBody({ content, refs }: { content: string; refs: RefContext 
   return (
     <div className="post-body whitespace-pre-wrap break-words text-sm leading-relaxed">
       {parseMarkup(content).map((line, i) => (
-        <span key={i} className={line.kind === 'quote' ? 'text-green-700' : line.kind === 'red' ? 'text-red-600' : undefined}>
+        <span
+          key={i}
+          className={line.kind === 'quote' ? 'text-green-700' : line.kind === 'red' ? 'text-red-600' : undefined}
+        >
           <InlineNodes nodes={line.children} refs={refs} />
           {'\n'}
         </span>

@@ -1,9 +1,9 @@
 'use client'
 import { useEffect, useRef, useState } from 'react'
+import type { StoredAdminUser } from '@/lib/client/admin-user'
+import { errorBodyOf, staffApi } from '@/lib/client/api'
 import type { PostColor, PublicPost } from '@/lib/posts/types'
 import { POST_COLORS } from '@/lib/posts/types'
-import { errorBodyOf, staffApi } from '@/lib/client/api'
-import type { StoredAdminUser } from '@/lib/client/admin-user'
 import { ModHistory } from './mod-history'
 
 const MENU_WIDTH = 256
@@ -52,45 +52,126 @@ export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdmi
   const banHref = `/admin/bans/create?boardId=${post.board_id}&threadId=${post.thread_id}&postId=${post.id}`
   return (
     <span className="relative" ref={container}>
-      <button type="button" aria-label={`Staff menu for post ${post.id}`} className="rounded border border-slate-300 px-1 text-slate-600 hover:bg-slate-100"
+      <button
+        type="button"
+        aria-label={`Staff menu for post ${post.id}`}
+        className="rounded border border-slate-300 px-1 text-slate-600 hover:bg-slate-100"
         onClick={(e) => {
           const { left } = e.currentTarget.getBoundingClientRect()
           const width = Math.min(MENU_WIDTH, window.innerWidth - 2 * EDGE)
           setShift(Math.max(EDGE, Math.min(left, window.innerWidth - width - EDGE)) - left)
           setOpen(open ? null : 'menu')
-        }}>⚙</button>
+        }}
+      >
+        ⚙
+      </button>
       {open && (
-        <div role="menu" style={{ width: MENU_WIDTH, left: shift }} className="absolute z-30 mt-1 max-w-[calc(100vw-1rem)] space-y-1 rounded border border-slate-300 bg-white p-2 text-sm shadow-lg">
-          {open === 'menu' && <>
-            <button type="button" role="menuitem" className="block w-full text-left hover:underline" onClick={() => setOpen('history')}>Check Mod History</button>
-            <a role="menuitem" className="block hover:underline" href={banHref}>Ban User</a>
-            <button type="button" role="menuitem" className="block w-full text-left hover:underline" onClick={() => setOpen('delete')}>Delete Post</button>
-            {moderator && <button type="button" role="menuitem" className="block w-full text-left hover:underline" onClick={() => setOpen('color')}>Change Color</button>}
-          </>}
+        <div
+          role="menu"
+          style={{ width: MENU_WIDTH, left: shift }}
+          className="absolute z-30 mt-1 max-w-[calc(100vw-1rem)] space-y-1 rounded border border-slate-300 bg-white p-2 text-sm shadow-lg"
+        >
+          {open === 'menu' && (
+            <>
+              <button
+                type="button"
+                role="menuitem"
+                className="block w-full text-left hover:underline"
+                onClick={() => setOpen('history')}
+              >
+                Check Mod History
+              </button>
+              <a role="menuitem" className="block hover:underline" href={banHref}>
+                Ban User
+              </a>
+              <button
+                type="button"
+                role="menuitem"
+                className="block w-full text-left hover:underline"
+                onClick={() => setOpen('delete')}
+              >
+                Delete Post
+              </button>
+              {moderator && (
+                <button
+                  type="button"
+                  role="menuitem"
+                  className="block w-full text-left hover:underline"
+                  onClick={() => setOpen('color')}
+                >
+                  Change Color
+                </button>
+              )}
+            </>
+          )}
           {open === 'delete' && (
             <div className="space-y-1">
-              <label htmlFor={`reason-${post.id}`} className="block font-medium">Reason for deleting post {post.id}</label>
-              <textarea id={`reason-${post.id}`} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={500} className="w-full rounded border border-slate-300 p-1" />
+              <label htmlFor={`reason-${post.id}`} className="block font-medium">
+                Reason for deleting post {post.id}
+              </label>
+              <textarea
+                id={`reason-${post.id}`}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                rows={2}
+                maxLength={500}
+                className="w-full rounded border border-slate-300 p-1"
+              />
               <div className="flex gap-2">
-                <button type="button" onClick={remove} className="rounded bg-red-600 px-2 py-0.5 text-white">Delete</button>
-                <button type="button" onClick={() => setOpen(null)} className="rounded border border-slate-300 px-2 py-0.5">Cancel</button>
+                <button type="button" onClick={remove} className="rounded bg-red-600 px-2 py-0.5 text-white">
+                  Delete
+                </button>
+                <button
+                  type="button"
+                  onClick={() => setOpen(null)}
+                  className="rounded border border-slate-300 px-2 py-0.5"
+                >
+                  Cancel
+                </button>
               </div>
             </div>
           )}
           {open === 'color' && (
             <div className="flex flex-wrap gap-1">
-              {POST_COLORS.map((c) => <button key={c} type="button" onClick={() => recolor(c)} className="rounded border border-slate-300 px-1.5 text-xs">{c}</button>)}
+              {POST_COLORS.map((c) => (
+                <button
+                  key={c}
+                  type="button"
+                  onClick={() => recolor(c)}
+                  className="rounded border border-slate-300 px-1.5 text-xs"
+                >
+                  {c}
+                </button>
+              ))}
             </div>
           )}
           {open === 'history' && (
-            <div role="dialog" aria-modal="true" aria-label="Moderation history" className="fixed inset-0 z-50 flex items-center justify-center bg-black/40" onClick={() => setOpen(null)}>
-              <div className="max-h-[80vh] w-full max-w-lg overflow-auto rounded-lg bg-white p-4 shadow-xl" onClick={(e) => e.stopPropagation()}>
-                <div className="mb-2 flex justify-between"><h2 className="font-semibold">Moderation history</h2><button type="button" aria-label="Close" onClick={() => setOpen(null)}>×</button></div>
+            <div
+              role="dialog"
+              aria-modal="true"
+              aria-label="Moderation history"
+              className="fixed inset-0 z-50 flex items-center justify-center bg-black/40"
+              onClick={() => setOpen(null)}
+            >
+              <div
+                className="max-h-[80vh] w-full max-w-lg overflow-auto rounded-lg bg-white p-4 shadow-xl"
+                onClick={(e) => e.stopPropagation()}
+              >
+                <div className="mb-2 flex justify-between">
+                  <h2 className="font-semibold">Moderation history</h2>
+                  <button type="button" aria-label="Close" onClick={() => setOpen(null)}>
+                    ×
+                  </button>
+                </div>
                 <ModHistory post={post} />
               </div>
             </div>
           )}
-          {error && <p role="alert" className="text-xs text-red-600">{error}</p>}
+          {error && (
+            <p role="alert" className="text-xs text-red-600">
+              {error}
+            </p>
+          )}
         </div>
       )}
     </span>

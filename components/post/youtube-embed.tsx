@@ -7,8 +7,19 @@ export function YoutubeEmbed({ videoId, href }: { videoId: string; href: string 
   if (!open) {
     return (
       <span className="my-1 inline-flex items-center gap-2">
-        <a href={href} rel="nofollow ugc noopener noreferrer" target="_blank" className="text-board-link underline break-all">{href}</a>
-        <button type="button" onClick={() => setOpen(true)} className="rounded bg-red-600 px-2 py-0.5 text-xs font-medium text-white">
+        <a
+          href={href}
+          rel="nofollow ugc noopener noreferrer"
+          target="_blank"
+          className="text-board-link underline break-all"
+        >
+          {href}
+        </a>
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          className="rounded bg-red-600 px-2 py-0.5 text-xs font-medium text-white"
+        >
           ▶ Play video
         </button>
       </span>

@@ -1,13 +1,22 @@
 'use client'
 import { useState } from 'react'
 import { Line } from 'react-chartjs-2'
-import type { HourlyStats } from '@/lib/stats/types'
 import { Card } from '@/components/ui/card'
 import { useHourlyStats } from '@/lib/client/hooks/use-stats'
+import type { HourlyStats } from '@/lib/stats/types'
 import { PALETTE } from './chart-setup'
 
-const RANGES = [{ hours: 24, label: 'Last 24 Hours' }, { hours: 48, label: 'Last 48 Hours' }, { hours: 168, label: 'Last 7 Days' }]
-const LINE_OPTIONS = { responsive: true, maintainAspectRatio: false, interaction: { mode: 'index' as const, intersect: false }, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } }
+const RANGES = [
+  { hours: 24, label: 'Last 24 Hours' },
+  { hours: 48, label: 'Last 48 Hours' },
+  { hours: 168, label: 'Last 7 Days' },
+]
+const LINE_OPTIONS = {
+  responsive: true,
+  maintainAspectRatio: false,
+  interaction: { mode: 'index' as const, intersect: false },
+  scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+}
 
 /** Hour labels in the reader's time zone: "14:00", or "Mon 14:00" over a week. */
 function hourLabel(iso: string, hours: number): string {
@@ -25,8 +34,17 @@ export function ActivityCharts({ initial }: { initial: HourlyStats }) {
   const totalPosts = data?.data.posts.reduce((n, p) => n + p.posts_count, 0) ?? 0
 
   const selector = (
-    <select aria-label="Time range" value={hours} onChange={(e) => setHours(Number(e.target.value))} className="rounded border border-slate-300 bg-white px-2 py-1 text-sm font-normal">
-      {RANGES.map((r) => <option key={r.hours} value={r.hours}>{r.label}</option>)}
+    <select
+      aria-label="Time range"
+      value={hours}
+      onChange={(e) => setHours(Number(e.target.value))}
+      className="rounded border border-slate-300 bg-white px-2 py-1 text-sm font-normal"
+    >
+      {RANGES.map((r) => (
+        <option key={r.hours} value={r.hours}>
+          {r.label}
+        </option>
+      ))}
     </select>
   )
   const loading = <p className="flex h-[300px] items-center justify-center text-slate-500">Loading statistics...</p>
@@ -34,28 +52,62 @@ export function ActivityCharts({ initial }: { initial: HourlyStats }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card title={<span className="flex items-center justify-between gap-2">Visitor Activity {selector}</span>}>
-        {!data && isLoading ? loading : (
+        {!data && isLoading ? (
+          loading
+        ) : (
           <div className="h-[300px]">
             <Line
-              aria-label="Visitor Activity" role="img" options={LINE_OPTIONS}
+              aria-label="Visitor Activity"
+              role="img"
+              options={LINE_OPTIONS}
               fallbackContent={<p>{totalViews} page views in the selected range.</p>}
-              data={{ labels, datasets: [
-                { label: 'Unique Visitors', data: data?.data.views.map((v) => v.unique_visitors) ?? [], borderColor: PALETTE[0], backgroundColor: `${PALETTE[0]}33`, fill: true, tension: 0.3 },
-                { label: 'Page Views', data: data?.data.views.map((v) => v.page_views) ?? [], borderColor: PALETTE[1], backgroundColor: `${PALETTE[1]}33`, tension: 0.3 },
-              ] }}
+              data={{
+                labels,
+                datasets: [
+                  {
+                    label: 'Unique Visitors',
+                    data: data?.data.views.map((v) => v.unique_visitors) ?? [],
+                    borderColor: PALETTE[0],
+                    backgroundColor: `${PALETTE[0]}33`,
+                    fill: true,
+                    tension: 0.3,
+                  },
+                  {
+                    label: 'Page Views',
+                    data: data?.data.views.map((v) => v.page_views) ?? [],
+                    borderColor: PALETTE[1],
+                    backgroundColor: `${PALETTE[1]}33`,
+                    tension: 0.3,
+                  },
+                ],
+              }}
             />
           </div>
         )}
       </Card>
       <Card title="Post Activity">
-        {!data && isLoading ? loading : (
+        {!data && isLoading ? (
+          loading
+        ) : (
           <div className="h-[300px]">
             <Line
-              aria-label="Post Activity" role="img" options={LINE_OPTIONS}
+              aria-label="Post Activity"
+              role="img"
+              options={LINE_OPTIONS}
               fallbackContent={<p>{totalPosts} posts in the selected range.</p>}
-              data={{ labels, datasets: [
-                { label: 'Posts Created', data: data?.data.posts.map((p) => p.posts_count) ?? [], borderColor: PALETTE[4], backgroundColor: `${PALETTE[4]}33`, fill: true, tension: 0.3 },
-              ] }}
+              data={{
+                labels,
+                datasets: [
+                  {
+                    label: 'Posts Created',
+                    data: data?.data.posts.map((p) => p.posts_count) ?? [],
+                    borderColor: PALETTE[4],
+                    backgroundColor: `${PALETTE[4]}33`,
+                    fill: true,
+                    tension: 0.3,
+                  },
+                ],
+              }}
             />
           </div>
         )}

@@ -1,7 +1,7 @@
 'use client'
 import { Bar, Doughnut } from 'react-chartjs-2'
-import type { StatsOverview } from '@/lib/stats/types'
 import { Card } from '@/components/ui/card'
+import type { StatsOverview } from '@/lib/stats/types'
 import { PALETTE } from './chart-setup'
 
 const TOP = 10
@@ -13,13 +13,21 @@ export function BoardActivityChart({ boards }: { boards: StatsOverview['boards']
     <Card title="Board Activity">
       <div className="h-[400px]">
         <Bar
-          aria-label="Board Activity" role="img"
-          options={{ responsive: true, maintainAspectRatio: false, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } }}
+          aria-label="Board Activity"
+          role="img"
+          options={{
+            responsive: true,
+            maintainAspectRatio: false,
+            scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+          }}
           fallbackContent={<p>Posts per board in the last 24 hours and the last month.</p>}
-          data={{ labels: sorted.map((b) => `/${b.boardId}/`), datasets: [
-            { label: 'Posts Last 24h', data: sorted.map((b) => b.postsDay), backgroundColor: PALETTE[0] },
-            { label: 'Last Month', data: sorted.map((b) => b.postsMonth), backgroundColor: PALETTE[1] },
-          ] }}
+          data={{
+            labels: sorted.map((b) => `/${b.boardId}/`),
+            datasets: [
+              { label: 'Posts Last 24h', data: sorted.map((b) => b.postsDay), backgroundColor: PALETTE[0] },
+              { label: 'Last Month', data: sorted.map((b) => b.postsMonth), backgroundColor: PALETTE[1] },
+            ],
+          }}
         />
       </div>
     </Card>
@@ -36,24 +44,44 @@ export function CountryCharts({ countries }: { countries: StatsOverview['countri
         <div className="h-[300px]">
           {views.length ? (
             <Doughnut
-              aria-label="Top Countries by Visitors" role="img"
+              aria-label="Top Countries by Visitors"
+              role="img"
               options={{ responsive: true, maintainAspectRatio: false, plugins: { legend: { position: 'right' } } }}
               fallbackContent={<p>{views.map((c) => `${c.countryName}: ${c.uniqueVisitors}`).join(', ')}</p>}
-              data={{ labels: views.map((c) => c.countryName), datasets: [{ label: 'Unique Visitors', data: views.map((c) => c.uniqueVisitors), backgroundColor: PALETTE }] }}
+              data={{
+                labels: views.map((c) => c.countryName),
+                datasets: [
+                  { label: 'Unique Visitors', data: views.map((c) => c.uniqueVisitors), backgroundColor: PALETTE },
+                ],
+              }}
             />
-          ) : <NoData />}
+          ) : (
+            <NoData />
+          )}
         </div>
       </Card>
       <Card title="Top Countries by Posts">
         <div className="h-[300px]">
           {posts.length ? (
             <Bar
-              aria-label="Top Countries by Posts" role="img"
-              options={{ indexAxis: 'y', responsive: true, maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: { x: { beginAtZero: true, ticks: { precision: 0 } } } }}
+              aria-label="Top Countries by Posts"
+              role="img"
+              options={{
+                indexAxis: 'y',
+                responsive: true,
+                maintainAspectRatio: false,
+                plugins: { legend: { display: false } },
+                scales: { x: { beginAtZero: true, ticks: { precision: 0 } } },
+              }}
               fallbackContent={<p>{posts.map((c) => `${c.countryName}: ${c.totalPosts}`).join(', ')}</p>}
-              data={{ labels: posts.map((c) => c.countryName), datasets: [{ label: 'Posts', data: posts.map((c) => c.totalPosts), backgroundColor: PALETTE[3] }] }}
+              data={{
+                labels: posts.map((c) => c.countryName),
+                datasets: [{ label: 'Posts', data: posts.map((c) => c.totalPosts), backgroundColor: PALETTE[3] }],
+              }}
             />
-          ) : <NoData />}
+          ) : (
+            <NoData />
+          )}
         </div>
       </Card>
     </div>
@@ -61,5 +89,7 @@ export function CountryCharts({ countries }: { countries: StatsOverview['countri
 }
 
 function NoData() {
-  return <p className="flex h-full items-center justify-center text-sm text-slate-500">No data for the last 30 days yet.</p>
+  return (
+    <p className="flex h-full items-center justify-center text-sm text-slate-500">No data for the last 30 days yet.</p>
+  )
 }

@@ -1,9 +1,9 @@
 'use client'
 import Link from 'next/link'
-import { STATS_FAILED as FAILED, type HourlyStats, type StatsOverview } from '@/lib/stats/types'
-import { useStatsOverview } from '@/lib/client/hooks/use-stats'
-import { formatTimestamp } from '@/lib/ui/relative-time'
 import { Card } from '@/components/ui/card'
+import { useStatsOverview } from '@/lib/client/hooks/use-stats'
+import { STATS_FAILED as FAILED, type HourlyStats, type StatsOverview } from '@/lib/stats/types'
+import { formatTimestamp } from '@/lib/ui/relative-time'
 import { ActivityCharts } from './activity-charts'
 import { BoardActivityChart, CountryCharts } from './distribution-charts'
 
@@ -15,9 +15,15 @@ export function StatsView({ overview: initial, hourly }: { overview: StatsOvervi
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">Site Statistics</h1>
-        <p className="text-sm text-slate-600">Last updated: <time dateTime={overview.lastUpdated}>{formatTimestamp(overview.lastUpdated)}</time></p>
+        <p className="text-sm text-slate-600">
+          Last updated: <time dateTime={overview.lastUpdated}>{formatTimestamp(overview.lastUpdated)}</time>
+        </p>
       </div>
-      {error && <p role="alert" className="text-sm text-red-600">{FAILED}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {FAILED}
+        </p>
+      )}
 
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Unique visitors">
         <SummaryCard label="Lifetime Visitors" value={overall.uniqueVisitorsLifetime} />
@@ -35,14 +41,21 @@ export function StatsView({ overview: initial, hourly }: { overview: StatsOvervi
           <table className="w-full text-sm">
             <thead>
               <tr className="border-b text-left">
-                <th className="py-1 pr-4">Board</th><th className="py-1 pr-4 text-right">Hour</th><th className="py-1 pr-4 text-right">Day</th>
-                <th className="py-1 pr-4 text-right">Month</th><th className="py-1 text-right">Lifetime</th>
+                <th className="py-1 pr-4">Board</th>
+                <th className="py-1 pr-4 text-right">Hour</th>
+                <th className="py-1 pr-4 text-right">Day</th>
+                <th className="py-1 pr-4 text-right">Month</th>
+                <th className="py-1 text-right">Lifetime</th>
               </tr>
             </thead>
             <tbody>
               {overview.boards.map((b) => (
                 <tr key={b.boardId} className="border-b border-slate-100" data-testid={`board-row-${b.boardId}`}>
-                  <td className="py-1 pr-4"><Link href={`/board/${b.boardId}`} className="text-board-link hover:underline">/{b.boardId}/ - {b.boardName}</Link></td>
+                  <td className="py-1 pr-4">
+                    <Link href={`/board/${b.boardId}`} className="text-board-link hover:underline">
+                      /{b.boardId}/ - {b.boardName}
+                    </Link>
+                  </td>
                   <td className="py-1 pr-4 text-right font-mono">{b.postsHour}</td>
                   <td className="py-1 pr-4 text-right font-mono">{b.postsDay}</td>
                   <td className="py-1 pr-4 text-right font-mono">{b.postsMonth}</td>
@@ -54,7 +67,9 @@ export function StatsView({ overview: initial, hourly }: { overview: StatsOvervi
         </div>
       </Card>
 
-      <p className="text-center text-xs text-slate-500">Statistics are updated every 5 minutes. All data is anonymized.</p>
+      <p className="text-center text-xs text-slate-500">
+        Statistics are updated every 5 minutes. All data is anonymized.
+      </p>
     </div>
   )
 }
@@ -63,7 +78,9 @@ function SummaryCard({ label, value }: { label: string; value: number }) {
   return (
     <section className="rounded-lg border border-slate-200 bg-board-card p-4 shadow-sm" aria-label={label}>
       <h2 className="text-sm text-slate-600">{label}</h2>
-      <p className="text-2xl font-bold" data-testid={`summary-${label}`}>{value.toLocaleString('en-US')}</p>
+      <p className="text-2xl font-bold" data-testid={`summary-${label}`}>
+        {value.toLocaleString('en-US')}
+      </p>
     </section>
   )
 }

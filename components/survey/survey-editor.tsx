@@ -1,7 +1,16 @@
 'use client'
-import { SURVEY_TEXT_MAX as TEXT_MAX, SURVEY_OPTIONS_MAX as OPTIONS_MAX, SURVEY_OPTIONS_MIN as OPTIONS_MIN } from '@/lib/limits'
+import {
+  SURVEY_TEXT_MAX as TEXT_MAX,
+  SURVEY_OPTIONS_MAX as OPTIONS_MAX,
+  SURVEY_OPTIONS_MIN as OPTIONS_MIN,
+} from '@/lib/limits'
 
-export interface SurveyDraft { enabled: boolean; type: 'single' | 'multiple'; question: string; options: string[] }
+export interface SurveyDraft {
+  enabled: boolean
+  type: 'single' | 'multiple'
+  question: string
+  options: string[]
+}
 export const EMPTY_SURVEY: SurveyDraft = { enabled: false, type: 'single', question: '', options: ['', ''] }
 
 /** The browser's own checks, worded as the server words them (the server checks again). */
@@ -16,7 +25,9 @@ export function surveyProblems(p: SurveyDraft): string[] {
 /** Shown when 50 or fewer characters remain. */
 function Remaining({ value }: { value: string }) {
   const left = TEXT_MAX - Array.from(value).length
-  return left <= 50 ? <span className={`text-xs ${left < 10 ? 'text-red-600' : 'text-amber-600'}`}>{left} characters remaining</span> : null
+  return left <= 50 ? (
+    <span className={`text-xs ${left < 10 ? 'text-red-600' : 'text-amber-600'}`}>{left} characters remaining</span>
+  ) : null
 }
 
 export function SurveyEditor({ value, onChange }: { value: SurveyDraft; onChange(p: SurveyDraft): void }) {
@@ -25,35 +36,85 @@ export function SurveyEditor({ value, onChange }: { value: SurveyDraft; onChange
   return (
     <fieldset className="space-y-2 rounded border border-indigo-200 bg-indigo-50/40 p-3">
       <label className="flex items-center gap-2 text-sm font-semibold">
-        <input type="checkbox" checked={value.enabled} onChange={(e) => set({ enabled: e.target.checked })} /> Add a poll
+        <input type="checkbox" checked={value.enabled} onChange={(e) => set({ enabled: e.target.checked })} /> Add a
+        poll
       </label>
-      {value.enabled && <>
-        <div className="flex gap-4 text-sm">
-          <label className="flex items-center gap-1"><input type="radio" name="poll-type" checked={value.type === 'single'} onChange={() => set({ type: 'single' })} /> Single choice</label>
-          <label className="flex items-center gap-1"><input type="radio" name="poll-type" checked={value.type === 'multiple'} onChange={() => set({ type: 'multiple' })} /> Multiple choice</label>
-        </div>
-        <div>
-          <label htmlFor="poll-question" className="block text-sm font-medium">Question</label>
-          <input id="poll-question" value={value.question} maxLength={TEXT_MAX} onChange={(e) => set({ question: e.target.value })} placeholder="What do you want to ask?" className="w-full rounded border border-slate-300 p-1.5 text-sm font-medium" />
-          <Remaining value={value.question} />
-        </div>
-        <p className="text-sm font-medium">Options</p>
-        {value.options.map((option, i) => (
-          <div key={i}>
-            <div className="flex items-center gap-2">
-              <span aria-hidden="true" className="w-5 text-right text-xs text-slate-500">{i + 1}.</span>
-              <input aria-label={`Option ${i + 1}`} value={option} maxLength={TEXT_MAX} onChange={(e) => setOption(i, e.target.value)} placeholder={`Option ${i + 1}`} className="flex-1 rounded border border-slate-300 p-1.5 text-sm" />
-              {value.options.length > OPTIONS_MIN && (
-                <button type="button" aria-label={`Remove option ${i + 1}`} onClick={() => set({ options: value.options.filter((_, j) => j !== i) })} className="px-2 text-slate-500 hover:text-red-600">×</button>
-              )}
-            </div>
-            <Remaining value={option} />
+      {value.enabled && (
+        <>
+          <div className="flex gap-4 text-sm">
+            <label className="flex items-center gap-1">
+              <input
+                type="radio"
+                name="poll-type"
+                checked={value.type === 'single'}
+                onChange={() => set({ type: 'single' })}
+              />{' '}
+              Single choice
+            </label>
+            <label className="flex items-center gap-1">
+              <input
+                type="radio"
+                name="poll-type"
+                checked={value.type === 'multiple'}
+                onChange={() => set({ type: 'multiple' })}
+              />{' '}
+              Multiple choice
+            </label>
           </div>
-        ))}
-        {value.options.length < OPTIONS_MAX && (
-          <button type="button" onClick={() => set({ options: [...value.options, ''] })} className="text-sm font-medium text-indigo-700 hover:underline">+ Add option</button>
-        )}
-      </>}
+          <div>
+            <label htmlFor="poll-question" className="block text-sm font-medium">
+              Question
+            </label>
+            <input
+              id="poll-question"
+              value={value.question}
+              maxLength={TEXT_MAX}
+              onChange={(e) => set({ question: e.target.value })}
+              placeholder="What do you want to ask?"
+              className="w-full rounded border border-slate-300 p-1.5 text-sm font-medium"
+            />
+            <Remaining value={value.question} />
+          </div>
+          <p className="text-sm font-medium">Options</p>
+          {value.options.map((option, i) => (
+            <div key={i}>
+              <div className="flex items-center gap-2">
+                <span aria-hidden="true" className="w-5 text-right text-xs text-slate-500">
+                  {i + 1}.
+                </span>
+                <input
+                  aria-label={`Option ${i + 1}`}
+                  value={option}
+                  maxLength={TEXT_MAX}
+                  onChange={(e) => setOption(i, e.target.value)}
+                  placeholder={`Option ${i + 1}`}
+                  className="flex-1 rounded border border-slate-300 p-1.5 text-sm"
+                />
+                {value.options.length > OPTIONS_MIN && (
+                  <button
+                    type="button"
+                    aria-label={`Remove option ${i + 1}`}
+                    onClick={() => set({ options: value.options.filter((_, j) => j !== i) })}
+                    className="px-2 text-slate-500 hover:text-red-600"
+                  >
+                    ×
+                  </button>
+                )}
+              </div>
+              <Remaining value={option} />
+            </div>
+          ))}
+          {value.options.length < OPTIONS_MAX && (
+            <button
+              type="button"
+              onClick={() => set({ options: [...value.options, ''] })}
+              className="text-sm font-medium text-indigo-700 hover:underline"
+            >
+              + Add option
+            </button>
+          )}
+        </>
+      )}
     </fieldset>
   )
 }

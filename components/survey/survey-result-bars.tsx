@@ -7,8 +7,13 @@ export function SurveyResultBars({ results, mine = [] }: { results: SurveyResult
       {results.results.map((o) => (
         <li key={o.option_id} className="text-sm" data-option-id={o.option_id}>
           <div className="flex justify-between gap-2">
-            <span>{o.option_text}{mine.includes(o.option_id) && <strong className="ml-1 text-indigo-700">✓ your vote</strong>}</span>
-            <span className="tabular-nums text-slate-600" data-testid="poll-count">{o.vote_count} ({o.percentage}%)</span>
+            <span>
+              {o.option_text}
+              {mine.includes(o.option_id) && <strong className="ml-1 text-indigo-700">✓ your vote</strong>}
+            </span>
+            <span className="tabular-nums text-slate-600" data-testid="poll-count">
+              {o.vote_count} ({o.percentage}%)
+            </span>
           </div>
           <div className="h-2 overflow-hidden rounded bg-slate-200">
             <div className="h-full bg-indigo-500" style={{ width: `${Math.min(100, o.percentage)}%` }} />

@@ -16,9 +16,18 @@ export function ArchivedBanner({ deletesAt }: { deletesAt: string | null }) {
     return () => clearInterval(timer)
   }, [])
   return (
-    <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="archived-banner">
+    <div
+      role="status"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+      data-testid="archived-banner"
+    >
       <strong>This thread is archived.</strong> It no longer accepts replies, votes or moderation changes.
-      {deletesAt && <> Time remaining before deletion: <span suppressHydrationWarning>{remaining(deletesAt, now)}</span></>}
+      {deletesAt && (
+        <>
+          {' '}
+          Time remaining before deletion: <span suppressHydrationWarning>{remaining(deletesAt, now)}</span>
+        </>
+      )}
     </div>
   )
 }

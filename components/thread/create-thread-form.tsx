@@ -1,23 +1,27 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useActionState, useState, type FormEvent } from 'react'
-import { messageFor } from '@/lib/client/error-messages'
-import { errorBodyOf, publicApi } from '@/lib/client/api'
-import { rememberOwn } from '@/lib/client/local-state'
-import { checkMediaFile } from '@/lib/client/media-file'
-import { MEDIA_ACCEPT, MEDIA_NAMES } from '@/lib/media/content-types'
-import { OP_CONTENT_MAX, TOPIC_MAX } from '@/lib/limits'
-import type { PostFormState } from '@/lib/posts/form-submission'
 import { createThreadAction } from '@/app/board/[boardId]/post-actions'
 import { PostBody } from '@/components/post/post-body'
 import { EMPTY_SURVEY, SurveyEditor, surveyProblems, type SurveyDraft } from '@/components/survey/survey-editor'
+import { errorBodyOf, publicApi } from '@/lib/client/api'
+import { messageFor } from '@/lib/client/error-messages'
+import { rememberOwn } from '@/lib/client/local-state'
+import { checkMediaFile } from '@/lib/client/media-file'
+import { OP_CONTENT_MAX, TOPIC_MAX } from '@/lib/limits'
+import { MEDIA_ACCEPT, MEDIA_NAMES } from '@/lib/media/content-types'
+import type { PostFormState } from '@/lib/posts/form-submission'
 
 const REDIRECT_MS = 1500
 const NOTHING_SENT: PostFormState = { values: {} }
 
 /** A field's message from a refusal rendered by the server (the form was sent without JavaScript). */
 function FieldMessage({ id, text }: { id: string; text?: string }) {
-  return text ? <p id={id} className="mt-1 text-xs text-red-600">{text}</p> : null
+  return text ? (
+    <p id={id} className="mt-1 text-xs text-red-600">
+      {text}
+    </p>
+  ) : null
 }
 
 /**
@@ -52,7 +56,12 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
   }
 
   async function attachPoll(threadId: number, postId: number) {
-    await publicApi.attachPoll(boardId, threadId, postId, { survey_type: poll.type, question: poll.question, options: poll.options.filter((o) => o.trim()) })
+    await publicApi
+      .attachPoll(boardId, threadId, postId, {
+        survey_type: poll.type,
+        question: poll.question,
+        options: poll.options.filter((o) => o.trim()),
+      })
       .catch((err) => console.error('Failed to create survey', errorBodyOf(err) ?? err))
   }
 
@@ -75,7 +84,9 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
       setDone(true)
       setTimeout(() => router.push(`/board/${boardId}/thread/${threadId}`), REDIRECT_MS)
     } catch (err) {
-      setServerError(messageFor(errorBodyOf(err), 'Failed to create thread. Please try again later.', 'creating another thread'))
+      setServerError(
+        messageFor(errorBodyOf(err), 'Failed to create thread. Please try again later.', 'creating another thread'),
+      )
     } finally {
       setProgress(null)
     }
@@ -84,51 +95,117 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
   const fieldErrors = sent.fields ?? {}
   // Without JavaScript only the server's answer is shown: messages by their fields, other refusals above the button.
   const sentError = !tried && sent.error && !Object.keys(fieldErrors).length ? sent.error : null
-  const errors = [...(tried ? validate() : []), ...(serverError ? [serverError] : []), ...(sentError ? [sentError] : [])]
+  const errors = [
+    ...(tried ? validate() : []),
+    ...(serverError ? [serverError] : []),
+    ...(sentError ? [sentError] : []),
+  ]
   const fieldError = (field: string) => (tried ? undefined : fieldErrors[field])
 
-  if (done) return <p role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-800">Thread created successfully! Redirecting to thread...</p>
+  if (done)
+    return (
+      <p role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-800">
+        Thread created successfully! Redirecting to thread...
+      </p>
+    )
   return (
-    <form action={formAction} onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Create thread">
+    <form
+      action={formAction}
+      onSubmit={submit}
+      noValidate
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label="Create thread"
+    >
       <input type="hidden" name="board_id" value={boardId} />
       <div>
-        <label htmlFor="topic" className="block text-sm font-semibold">Topic</label>
-        <input id="topic" name="topic" value={topic} maxLength={TOPIC_MAX} onChange={(e) => setTopic(e.target.value)} className="w-full rounded border border-slate-300 p-2 text-sm"
-          aria-invalid={Boolean(fieldError('topic'))} aria-describedby={fieldError('topic') ? 'topic-error' : undefined} />
+        <label htmlFor="topic" className="block text-sm font-semibold">
+          Topic
+        </label>
+        <input
+          id="topic"
+          name="topic"
+          value={topic}
+          maxLength={TOPIC_MAX}
+          onChange={(e) => setTopic(e.target.value)}
+          className="w-full rounded border border-slate-300 p-2 text-sm"
+          aria-invalid={Boolean(fieldError('topic'))}
+          aria-describedby={fieldError('topic') ? 'topic-error' : undefined}
+        />
         <FieldMessage id="topic-error" text={fieldError('topic')} />
       </div>
       <div>
         <div className="flex items-center justify-between">
-          <label htmlFor="content" className="block text-sm font-semibold">Content</label>
-          <button type="button" onClick={() => setPreview((p) => !p)} className="text-xs font-medium text-board-link hover:underline">{preview ? 'Edit' : 'Preview'}</button>
+          <label htmlFor="content" className="block text-sm font-semibold">
+            Content
+          </label>
+          <button
+            type="button"
+            onClick={() => setPreview((p) => !p)}
+            className="text-xs font-medium text-board-link hover:underline"
+          >
+            {preview ? 'Edit' : 'Preview'}
+          </button>
         </div>
         {preview ? (
           <div className="min-h-24 rounded border border-slate-200 bg-slate-50 p-2" data-testid="content-preview">
             <PostBody content={content} refs={{ hrefFor: (id) => `/post/${id}` }} />
           </div>
         ) : (
-          <textarea id="content" name="content" value={content} maxLength={OP_CONTENT_MAX} rows={8} onChange={(e) => setContent(e.target.value)} className="w-full rounded border border-slate-300 p-2 text-sm"
-            aria-invalid={Boolean(fieldError('content'))} aria-describedby={fieldError('content') ? 'content-error' : undefined} />
+          <textarea
+            id="content"
+            name="content"
+            value={content}
+            maxLength={OP_CONTENT_MAX}
+            rows={8}
+            onChange={(e) => setContent(e.target.value)}
+            className="w-full rounded border border-slate-300 p-2 text-sm"
+            aria-invalid={Boolean(fieldError('content'))}
+            aria-describedby={fieldError('content') ? 'content-error' : undefined}
+          />
         )}
         <FieldMessage id="content-error" text={fieldError('content')} />
       </div>
       <div>
-        <label htmlFor="image" className="block text-sm font-semibold">Image or video</label>
-        <input id="image" name="image" type="file" accept={MEDIA_ACCEPT} onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm"
-          aria-invalid={Boolean(fieldError('image'))} aria-describedby={fieldError('image') ? 'image-error' : undefined} />
+        <label htmlFor="image" className="block text-sm font-semibold">
+          Image or video
+        </label>
+        <input
+          id="image"
+          name="image"
+          type="file"
+          accept={MEDIA_ACCEPT}
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          className="text-sm"
+          aria-invalid={Boolean(fieldError('image'))}
+          aria-describedby={fieldError('image') ? 'image-error' : undefined}
+        />
         <p className="text-xs text-slate-500">{`${MEDIA_NAMES}, up to 4 MB.`}</p>
         <FieldMessage id="image-error" text={fieldError('image')} />
       </div>
       <SurveyEditor value={poll} onChange={setPoll} />
       {progress !== null && (
-        <div className="h-2 w-full overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+        <div
+          className="h-2 w-full overflow-hidden rounded bg-slate-200"
+          role="progressbar"
+          aria-valuenow={Math.round(progress * 100)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <div className="h-full bg-blue-600 transition-all" style={{ width: `${Math.round(progress * 100)}%` }} />
         </div>
       )}
       {errors.length > 0 && (
-        <ul role="alert" className="list-inside list-disc text-sm text-red-600">{errors.map((e) => <li key={e}>{e}</li>)}</ul>
+        <ul role="alert" className="list-inside list-disc text-sm text-red-600">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
       )}
-      <button type="submit" disabled={progress !== null} className="rounded bg-blue-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={progress !== null}
+        className="rounded bg-blue-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
+      >
         {progress !== null ? 'Creating...' : 'Create Thread'}
       </button>
     </form>

@@ -1,8 +1,8 @@
 'use client'
-import type { PublicPost } from '@/lib/posts/types'
-import { truncate, CUTS } from '@/lib/markup/parse'
-import { formatTimestamp } from '@/lib/ui/relative-time'
 import { PostBody } from '@/components/post/post-body'
+import { truncate, CUTS } from '@/lib/markup/parse'
+import type { PublicPost } from '@/lib/posts/types'
+import { formatTimestamp } from '@/lib/ui/relative-time'
 
 const GAP = 12
 const MARGIN = 8
@@ -27,9 +27,15 @@ export function RefPreview({ post, x, y }: { post: PublicPost; x: number; y: num
   const width = Math.min(MAX_WIDTH, viewport - 2 * MARGIN)
   const left = Math.max(MARGIN, Math.min(x + GAP, viewport - width - MARGIN))
   return (
-    <div role="tooltip" data-testid="ref-preview" className="pointer-events-none fixed z-50 rounded border border-slate-300 bg-white p-2 text-sm shadow-lg"
-      style={{ left, top: y + GAP, width }}>
-      <div className="mb-1 text-xs text-slate-500">No. {post.id} · {formatTimestamp(post.created_at)}</div>
+    <div
+      role="tooltip"
+      data-testid="ref-preview"
+      className="pointer-events-none fixed z-50 rounded border border-slate-300 bg-white p-2 text-sm shadow-lg"
+      style={{ left, top: y + GAP, width }}
+    >
+      <div className="mb-1 text-xs text-slate-500">
+        No. {post.id} · {formatTimestamp(post.created_at)}
+      </div>
       {post.thumbnail_url && (
         // eslint-disable-next-line @next/next/no-img-element -- pre-sized thumbnail
         <img src={post.thumbnail_url} alt="" className="float-left mr-2 max-h-20 max-w-20" />

@@ -1,13 +1,13 @@
 'use client'
 import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react'
-import { messageFor } from '@/lib/client/error-messages'
+import { replyAction } from '@/app/board/[boardId]/post-actions'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
+import { messageFor } from '@/lib/client/error-messages'
 import { rememberOwn } from '@/lib/client/local-state'
 import { checkMediaFile } from '@/lib/client/media-file'
-import { MEDIA_ACCEPT } from '@/lib/media/content-types'
 import { REPLY_CONTENT_MAX } from '@/lib/limits'
+import { MEDIA_ACCEPT } from '@/lib/media/content-types'
 import type { PostFormState } from '@/lib/posts/form-submission'
-import { replyAction } from '@/app/board/[boardId]/post-actions'
 
 export const REPLY_MAX = REPLY_CONTENT_MAX
 const NOTHING_SENT: PostFormState = { values: {} }
@@ -27,7 +27,11 @@ function Counter({ remaining }: { remaining: number }) {
   if (remaining > 200) return null
   const tone = remaining < 50 ? 'text-red-600 font-semibold' : remaining < 100 ? 'text-amber-600' : 'text-slate-500'
   const text = remaining < 0 ? `${-remaining} characters over the limit` : `${remaining} characters remaining`
-  return <span className={`text-xs ${tone}`} data-testid="remaining">{text}</span>
+  return (
+    <span className={`text-xs ${tone}`} data-testid="remaining">
+      {text}
+    </span>
+  )
 }
 
 /**
@@ -84,31 +88,84 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
 
   const remaining = REPLY_MAX - Array.from(content).length
   return (
-    <form action={formAction} onSubmit={submit} className="space-y-2 rounded-lg border border-slate-200 bg-white p-3" aria-label="Reply">
+    <form
+      action={formAction}
+      onSubmit={submit}
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-3"
+      aria-label="Reply"
+    >
       <input type="hidden" name="board_id" value={boardId} />
       <input type="hidden" name="thread_id" value={threadId} />
-      <label htmlFor="reply-content" className="block text-sm font-semibold">Reply</label>
-      <textarea id="reply-content" name="content" ref={textarea} value={content} onChange={(e) => { setContent(e.target.value); setError(null) }}
-        rows={5} className="w-full rounded border border-slate-300 p-2 text-sm" placeholder="Write a reply… (>>123 quotes a post)" />
+      <label htmlFor="reply-content" className="block text-sm font-semibold">
+        Reply
+      </label>
+      <textarea
+        id="reply-content"
+        name="content"
+        ref={textarea}
+        value={content}
+        onChange={(e) => {
+          setContent(e.target.value)
+          setError(null)
+        }}
+        rows={5}
+        className="w-full rounded border border-slate-300 p-2 text-sm"
+        placeholder="Write a reply… (>>123 quotes a post)"
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <input ref={fileInput} type="file" name="image" accept={MEDIA_ACCEPT} aria-label="Image, video or audio" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(null) }} className="text-sm" />
+        <input
+          ref={fileInput}
+          type="file"
+          name="image"
+          accept={MEDIA_ACCEPT}
+          aria-label="Image, video or audio"
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null)
+            setError(null)
+          }}
+          className="text-sm"
+        />
         <Counter remaining={remaining} />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <label className="flex items-center gap-1 text-sm" title={atBumpLimit ? 'Bump limit reached: replies no longer bump this thread' : undefined}>
-          <input type="checkbox" name="dont_bump" value="true" checked={sage || atBumpLimit} disabled={atBumpLimit} onChange={(e) => setSage(e.target.checked)} />
+        <label
+          className="flex items-center gap-1 text-sm"
+          title={atBumpLimit ? 'Bump limit reached: replies no longer bump this thread' : undefined}
+        >
+          <input
+            type="checkbox"
+            name="dont_bump"
+            value="true"
+            checked={sage || atBumpLimit}
+            disabled={atBumpLimit}
+            onChange={(e) => setSage(e.target.checked)}
+          />
           Sage (don&apos;t bump)
         </label>
-        <button type="submit" disabled={progress !== null} className="rounded bg-blue-600 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={progress !== null}
+          className="rounded bg-blue-600 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-60"
+        >
           {progress !== null ? 'Posting...' : 'Post Reply'}
         </button>
       </div>
       {progress !== null && (
-        <div className="h-2 w-full overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+        <div
+          className="h-2 w-full overflow-hidden rounded bg-slate-200"
+          role="progressbar"
+          aria-valuenow={Math.round(progress * 100)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <div className="h-full bg-blue-600 transition-all" style={{ width: `${Math.round(progress * 100)}%` }} />
         </div>
       )}
-      {(error ?? sent.error) && <p role="alert" className="text-sm text-red-600">{error ?? sent.error}</p>}
+      {(error ?? sent.error) && (
+        <p role="alert" className="text-sm text-red-600">
+          {error ?? sent.error}
+        </p>
+      )}
     </form>
   )
 }

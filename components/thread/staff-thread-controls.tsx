@@ -1,11 +1,21 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
-import { errorBodyOf, staffApi } from '@/lib/client/api'
 import type { StoredAdminUser } from '@/lib/client/admin-user'
+import { errorBodyOf, staffApi } from '@/lib/client/api'
 
 /** Sticky (moderators, admins) and thread deletion with a reason (all staff); not offered on archived threads. */
-export function StaffThreadControls({ staff, boardId, threadId, isSticky }: { staff: StoredAdminUser; boardId: string; threadId: number; isSticky: boolean }) {
+export function StaffThreadControls({
+  staff,
+  boardId,
+  threadId,
+  isSticky,
+}: {
+  staff: StoredAdminUser
+  boardId: string
+  threadId: number
+  isSticky: boolean
+}) {
   const router = useRouter()
   const [deleting, setDeleting] = useState(false)
   const [reason, setReason] = useState('')
@@ -34,19 +44,59 @@ export function StaffThreadControls({ staff, boardId, threadId, isSticky }: { st
 
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="staff-thread-controls">
-      {moderator && <button type="button" onClick={toggleSticky} className="rounded border border-slate-300 px-2 py-0.5">{isSticky ? 'Remove sticky' : 'Make sticky'}</button>}
-      <button type="button" onClick={() => setDeleting(true)} className="rounded border border-red-300 px-2 py-0.5 text-red-700">Delete thread</button>
+      {moderator && (
+        <button type="button" onClick={toggleSticky} className="rounded border border-slate-300 px-2 py-0.5">
+          {isSticky ? 'Remove sticky' : 'Make sticky'}
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={() => setDeleting(true)}
+        className="rounded border border-red-300 px-2 py-0.5 text-red-700"
+      >
+        Delete thread
+      </button>
       {stickyError && (
-        <span role="alert" className="rounded bg-red-50 px-2 text-red-700">{stickyError} <button type="button" aria-label="Dismiss" onClick={() => setStickyError(null)}>×</button></span>
+        <span role="alert" className="rounded bg-red-50 px-2 text-red-700">
+          {stickyError}{' '}
+          <button type="button" aria-label="Dismiss" onClick={() => setStickyError(null)}>
+            ×
+          </button>
+        </span>
       )}
       {deleting && (
-        <div role="dialog" aria-label="Delete thread" className="w-full space-y-1 rounded border border-red-200 bg-red-50 p-2">
-          <label htmlFor="thread-delete-reason" className="block font-medium">Reason for deleting this thread</label>
-          <textarea id="thread-delete-reason" value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={500} className="w-full rounded border border-slate-300 p-1" />
-          {error && <p role="alert" className="text-red-700">{error}</p>}
+        <div
+          role="dialog"
+          aria-label="Delete thread"
+          className="w-full space-y-1 rounded border border-red-200 bg-red-50 p-2"
+        >
+          <label htmlFor="thread-delete-reason" className="block font-medium">
+            Reason for deleting this thread
+          </label>
+          <textarea
+            id="thread-delete-reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            rows={2}
+            maxLength={500}
+            className="w-full rounded border border-slate-300 p-1"
+          />
+          {error && (
+            <p role="alert" className="text-red-700">
+              {error}
+            </p>
+          )}
           <div className="flex gap-2">
-            <button type="button" onClick={remove} className="rounded bg-red-600 px-2 py-0.5 text-white">Delete</button>
-            <button type="button" onClick={() => setDeleting(false)} className="rounded border border-slate-300 px-2 py-0.5">Cancel</button>
+            <button type="button" onClick={remove} className="rounded bg-red-600 px-2 py-0.5 text-white">
+              Delete
+            </button>
+            <button
+              type="button"
+              onClick={() => setDeleting(false)}
+              className="rounded border border-slate-300 px-2 py-0.5"
+            >
+              Cancel
+            </button>
           </div>
         </div>
       )}

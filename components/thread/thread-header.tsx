@@ -1,6 +1,6 @@
-import type { PublicThread } from '@/lib/threads/types'
-import type { LiveStatus } from '@/lib/client/use-room'
 import { LiveIndicator } from '@/components/ui/live-indicator'
+import type { LiveStatus } from '@/lib/client/use-room'
+import type { PublicThread } from '@/lib/threads/types'
 import { ArchivedBanner } from './archived-banner'
 
 export interface ThreadHeaderProps {
@@ -13,18 +13,28 @@ export interface ThreadHeaderProps {
 
 /** The topic, the archive notice, the post count and the live status. Rendered by the client, so changes show live. */
 export function ThreadHeader({ thread, shownPosts, bumpLimit, status }: ThreadHeaderProps) {
-  return <>
-    <div className="flex items-center gap-2">
-      {thread.is_sticky && <span title="Sticky" aria-label="Sticky" data-testid="sticky-pin">📌</span>}
-      <h1 className="text-xl font-bold">{thread.topic}</h1>
-    </div>
-    {thread.is_dead && <ArchivedBanner deletesAt={thread.deletes_at} />}
-    <div className="flex flex-wrap items-center justify-between gap-2">
-      <h2 className="text-lg font-semibold">Posts ({shownPosts})</h2>
-      <div className="flex items-center gap-3">
-        {thread.post_count >= bumpLimit && <span className="rounded bg-amber-500 px-2 py-0.5 text-xs font-semibold text-white">Bump limit reached</span>}
-        <LiveIndicator status={status} />
+  return (
+    <>
+      <div className="flex items-center gap-2">
+        {thread.is_sticky && (
+          <span title="Sticky" aria-label="Sticky" data-testid="sticky-pin">
+            📌
+          </span>
+        )}
+        <h1 className="text-xl font-bold">{thread.topic}</h1>
       </div>
-    </div>
-  </>
+      {thread.is_dead && <ArchivedBanner deletesAt={thread.deletes_at} />}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">Posts ({shownPosts})</h2>
+        <div className="flex items-center gap-3">
+          {thread.post_count >= bumpLimit && (
+            <span className="rounded bg-amber-500 px-2 py-0.5 text-xs font-semibold text-white">
+              Bump limit reached
+            </span>
+          )}
+          <LiveIndicator status={status} />
+        </div>
+      </div>
+    </>
+  )
 }

@@ -1,8 +1,8 @@
+import type { RefContext } from '@/components/post/post-body'
+import { PostView } from '@/components/post/post-view'
+import { SurveyView } from '@/components/survey/survey-view'
 import type { PublicPost } from '@/lib/posts/types'
 import type { SurveyResults } from '@/lib/surveys/types'
-import { PostView } from '@/components/post/post-view'
-import type { RefContext } from '@/components/post/post-body'
-import { SurveyView } from '@/components/survey/survey-view'
 
 export interface ThreadPostsProps {
   boardId: string
@@ -33,12 +33,26 @@ export function ThreadPosts(props: ThreadPostsProps) {
         const survey = props.surveyResults[post.id]
         return (
           <div key={post.id} className={props.newIds.has(post.id) ? 'post-new rounded' : undefined}>
-            <PostView post={post} refs={props.refs} replies={props.backlinks.get(post.id)} archived={archived} showFlags={props.showFlags}
-              countryName={post.country_code ? props.countryNames[post.country_code] : undefined} highlighted={props.highlight === post.id}
-              onQuote={props.onQuote} onDelete={props.onDelete}>
+            <PostView
+              post={post}
+              refs={props.refs}
+              replies={props.backlinks.get(post.id)}
+              archived={archived}
+              showFlags={props.showFlags}
+              countryName={post.country_code ? props.countryNames[post.country_code] : undefined}
+              highlighted={props.highlight === post.id}
+              onQuote={props.onQuote}
+              onDelete={props.onDelete}
+            >
               {survey && (
-                <SurveyView boardId={boardId} threadId={threadId} postId={post.id} initial={survey} archived={archived}
-                  version={props.surveyVersions[survey.id] ?? 0} />
+                <SurveyView
+                  boardId={boardId}
+                  threadId={threadId}
+                  postId={post.id}
+                  initial={survey}
+                  archived={archived}
+                  version={props.surveyVersions[survey.id] ?? 0}
+                />
               )}
             </PostView>
           </div>

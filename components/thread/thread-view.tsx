@@ -1,13 +1,13 @@
 'use client'
 import { lazy, Suspense, useMemo, useState } from 'react'
-import type { PublicPost } from '@/lib/posts/types'
-import type { PublicThread } from '@/lib/threads/types'
-import type { SurveyResults } from '@/lib/surveys/types'
-import { useLocalState } from '@/lib/client/local-state'
+import type { RefContext } from '@/components/post/post-body'
 import { useAdminUser } from '@/lib/client/admin-user'
+import { useLocalState } from '@/lib/client/local-state'
 import { backlinksOf } from '@/lib/client/thread-state'
 import { useThread } from '@/lib/client/use-thread'
-import type { RefContext } from '@/components/post/post-body'
+import type { PublicPost } from '@/lib/posts/types'
+import type { SurveyResults } from '@/lib/surveys/types'
+import type { PublicThread } from '@/lib/threads/types'
 import { NewPostsButton } from './new-posts-button'
 import { RefPreview } from './ref-preview'
 import { ReplyForm } from './reply-form'
@@ -16,7 +16,9 @@ import { ThreadPosts } from './thread-posts'
 import { useReferenceLinks } from './use-reference-links'
 
 // Only once the browser knows a staff user (as the staff menu in PostView): visitors never download it.
-const StaffThreadControls = lazy(() => import('./staff-thread-controls').then((m) => ({ default: m.StaffThreadControls })))
+const StaffThreadControls = lazy(() =>
+  import('./staff-thread-controls').then((m) => ({ default: m.StaffThreadControls })),
+)
 
 export interface ThreadViewProps {
   boardId: string
@@ -38,38 +40,71 @@ export function ThreadView(props: ThreadViewProps) {
   const { state, status, catchUp, deleteOwn, showLatest } = useThread(boardId, props.thread, props.posts)
   const { thread, posts } = state
   // The text the reply form inserts: `seq` tells a second quote of the same post from the first.
-  const [insert, setInsert] = useState<{ text: string; seq: number } | undefined>(props.quote ? { text: `>>${props.quote}\n`, seq: 0 } : undefined)
+  const [insert, setInsert] = useState<{ text: string; seq: number } | undefined>(
+    props.quote ? { text: `>>${props.quote}\n`, seq: 0 } : undefined,
+  )
   const local = useLocalState()
   const staff = useAdminUser()
   const byId = useMemo(() => new Map(posts.map((p) => [p.id, p])), [posts])
   const { highlight, preview, handlers } = useReferenceLinks(byId)
 
-  const refs: RefContext = useMemo(() => ({
-    hrefFor: (id) => (byId.has(id) ? `#post-${id}` : props.crossRefs[id] ?? `/post/${id}`),
-    isOwn: (id) => local.ownPosts.has(id),
-  }), [byId, props.crossRefs, local.ownPosts])
+  const refs: RefContext = useMemo(
+    () => ({
+      hrefFor: (id) => (byId.has(id) ? `#post-${id}` : (props.crossRefs[id] ?? `/post/${id}`)),
+      isOwn: (id) => local.ownPosts.has(id),
+    }),
+    [byId, props.crossRefs, local.ownPosts],
+  )
   const backlinks = useMemo(() => backlinksOf(posts), [posts])
 
   if (state.deleted) {
-    return <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">This thread no longer exists or has been deleted.</p>
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
+        This thread no longer exists or has been deleted.
+      </p>
+    )
   }
   const archived = thread.is_dead
   return (
     <div className="space-y-3" {...handlers}>
       <ThreadHeader thread={thread} shownPosts={posts.length} bumpLimit={props.bumpLimit} status={status} />
       {staff && !archived && (
-        <Suspense fallback={null}><StaffThreadControls staff={staff} boardId={boardId} threadId={thread.id} isSticky={thread.is_sticky} /></Suspense>
+        <Suspense fallback={null}>
+          <StaffThreadControls staff={staff} boardId={boardId} threadId={thread.id} isSticky={thread.is_sticky} />
+        </Suspense>
       )}
-      {state.notice && <p role="alert" className="text-sm text-red-600">{state.notice}</p>}
-      <ThreadPosts boardId={boardId} threadId={thread.id} posts={posts} archived={archived} refs={refs} backlinks={backlinks}
-        newIds={state.newIds} highlight={highlight} showFlags={props.showFlags} countryNames={props.countryNames}
-        surveyResults={props.surveyResults} surveyVersions={state.surveyVersions}
-        onQuote={(id) => setInsert((i) => ({ text: `>>${id}\n`, seq: (i?.seq ?? 0) + 1 }))} onDelete={deleteOwn} />
+      {state.notice && (
+        <p role="alert" className="text-sm text-red-600">
+          {state.notice}
+        </p>
+      )}
+      <ThreadPosts
+        boardId={boardId}
+        threadId={thread.id}
+        posts={posts}
+        archived={archived}
+        refs={refs}
+        backlinks={backlinks}
+        newIds={state.newIds}
+        highlight={highlight}
+        showFlags={props.showFlags}
+        countryNames={props.countryNames}
+        surveyResults={props.surveyResults}
+        surveyVersions={state.surveyVersions}
+        onQuote={(id) => setInsert((i) => ({ text: `>>${id}\n`, seq: (i?.seq ?? 0) + 1 }))}
+        onDelete={deleteOwn}
+      />
       <NewPostsButton count={state.unseen} onClick={showLatest} />
       {archived ? (
         <p className="text-sm text-slate-600">This thread has been archived and no longer accepts new posts</p>
       ) : (
-        <ReplyForm boardId={boardId} threadId={thread.id} atBumpLimit={thread.post_count >= props.bumpLimit} insert={insert} onPosted={() => void catchUp()} />
+        <ReplyForm
+          boardId={boardId}
+          threadId={thread.id}
+          atBumpLimit={thread.post_count >= props.bumpLimit}
+          insert={insert}
+          onPosted={() => void catchUp()}
+        />
       )}
       {preview && <RefPreview {...preview} />}
     </div>

@@ -8,7 +8,11 @@ import type { PublicPost } from '@/lib/posts/types'
 const JUMP_OFFSET = 80
 const HIGHLIGHT_MS = 2000
 
-export interface RefPreviewAt { post: PublicPost; x: number; y: number }
+export interface RefPreviewAt {
+  post: PublicPost
+  x: number
+  y: number
+}
 
 export function useReferenceLinks(byId: ReadonlyMap<number, PublicPost>) {
   const [highlight, setHighlight] = useState<number | null>(null)

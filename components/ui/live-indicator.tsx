@@ -6,7 +6,11 @@ const noSubscription = () => () => {}
 
 /** The page's live state; absent from the server's HTML, so a reader without JavaScript is not told it connects. */
 export function LiveIndicator({ status }: { status: LiveStatus }) {
-  const running = useSyncExternalStore(noSubscription, () => true, () => false)
+  const running = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
   if (!running) return null
   return (
     <span className="inline-flex items-center gap-1 text-xs text-slate-600" data-testid="live-indicator">

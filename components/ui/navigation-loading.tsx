@@ -30,7 +30,12 @@ export function NavigationLoading() {
       // Not checking defaultPrevented: Next's Link prevents the default to navigate client-side.
       if (!a || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || a.target === '_blank') return
       const url = new URL(a.href, window.location.href)
-      if (url.origin !== window.location.origin || url.pathname.startsWith('/media/') || url.pathname.startsWith('/api/')) return
+      if (
+        url.origin !== window.location.origin ||
+        url.pathname.startsWith('/media/') ||
+        url.pathname.startsWith('/api/')
+      )
+        return
       if (url.pathname === window.location.pathname && url.search === window.location.search) return
       setStartedAt(Date.now())
     }
@@ -50,7 +55,8 @@ export function NavigationLoading() {
       <div className="h-1 w-full animate-pulse bg-blue-600" />
       <p className="mx-auto mt-2 w-fit rounded bg-white px-3 py-1 text-sm text-slate-700 shadow">
         Loading...
-        {now - startedAt >= WAKE_UP_AFTER_MS && ' The server may be waking up. Please wait, this can take up to 50 seconds.'}
+        {now - startedAt >= WAKE_UP_AFTER_MS &&
+          ' The server may be waking up. Please wait, this can take up to 50 seconds.'}
       </p>
     </div>
   )

@@ -14,7 +14,8 @@ export function TimeUntil({ iso }: { iso: string }) {
   const now = useSyncExternalStore(everyMinute, currentMinute, () => null)
   return (
     <time dateTime={iso}>
-      {formatTimestamp(iso)}{now !== null && ` (${timeUntil(iso, now)})`}
+      {formatTimestamp(iso)}
+      {now !== null && ` (${timeUntil(iso, now)})`}
     </time>
   )
 }

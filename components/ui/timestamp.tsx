@@ -7,8 +7,15 @@ import { formatTimestamp, relativeTime } from '@/lib/ui/relative-time'
  */
 export function Timestamp({ iso, className }: { iso: string; className?: string }) {
   return (
-    <time dateTime={iso} title={relativeTime(iso)} className={className} suppressHydrationWarning
-      onMouseEnter={(e) => { e.currentTarget.title = relativeTime(iso) }}>
+    <time
+      dateTime={iso}
+      title={relativeTime(iso)}
+      className={className}
+      suppressHydrationWarning
+      onMouseEnter={(e) => {
+        e.currentTarget.title = relativeTime(iso)
+      }}
+    >
       {formatTimestamp(iso)}
     </time>
   )

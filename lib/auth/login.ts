@@ -3,11 +3,11 @@
 // rate-limited per (username, IP) and per IP.
 import { getDb } from '../db/client'
 import { LoginRequiredError } from '../errors'
-import { assertNotExhausted, consume } from '../rate-limit/limits'
 import { hashPassword, verifyPassword } from './password'
-import { assertCsrf } from './staff'
-import { getSession, newCsrfToken, type StaffSession } from './session'
 import { ZLoginCsrf, type LoginCredentials } from './schemas'
+import { getSession, newCsrfToken, type StaffSession } from './session'
+import { assertCsrf } from './staff'
+import { assertNotExhausted, consume } from '../rate-limit/limits'
 
 let dummyHash: Promise<string> | undefined
 
@@ -23,8 +23,14 @@ export async function login(session: StaffSession, { username, password }: Login
   await assertNotExhausted(userKey, 'loginFailUser')
   await assertNotExhausted(ip, 'loginFailIp')
   const db = await getDb()
-  const user = await db.staffUser.findUnique({ where: { usernameLower: username.toLowerCase() }, include: { boards: true } })
-  const passwordOk = await verifyPassword(user?.passwordHash ?? await (dummyHash ??= hashPassword('not a real password')), password)
+  const user = await db.staffUser.findUnique({
+    where: { usernameLower: username.toLowerCase() },
+    include: { boards: true },
+  })
+  const passwordOk = await verifyPassword(
+    user?.passwordHash ?? (await (dummyHash ??= hashPassword('not a real password'))),
+    password,
+  )
   if (!user || !passwordOk || !user.isActive) {
     await Promise.allSettled([consume(userKey, 'loginFailUser'), consume(ip, 'loginFailIp')])
     throw new LoginRequiredError('Invalid credentials')
@@ -38,7 +44,13 @@ export async function login(session: StaffSession, { username, password }: Login
   session.csrfToken = newCsrfToken()
   await session.save()
   return {
-    user: { id: user.id, username: user.username, email: user.email, role: user.role, boards: user.boards.map((x) => x.boardId).sort() },
+    user: {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      role: user.role,
+      boards: user.boards.map((x) => x.boardId).sort(),
+    },
     csrfToken: session.csrfToken,
   }
 }
@@ -47,7 +59,10 @@ export async function login(session: StaffSession, { username, password }: Login
 export async function logout(session: StaffSession): Promise<void> {
   if (session.userId && session.generation !== undefined) {
     const db = await getDb()
-    await db.staffUser.updateMany({ where: { id: session.userId, sessionGeneration: session.generation }, data: { sessionGeneration: { increment: 1 } } })
+    await db.staffUser.updateMany({
+      where: { id: session.userId, sessionGeneration: session.generation },
+      data: { sessionGeneration: { increment: 1 } },
+    })
   }
   session.destroy()
 }

@@ -4,12 +4,15 @@ import { z } from 'zod'
 import { jsonObject } from '../http/validation'
 
 const MISSING = { errorName: 'Username and password are required' }
-const textOrEmpty = (trim: boolean) => z.preprocess((v) => (typeof v === 'string' ? (trim ? v.trim() : v) : ''), z.string())
+const textOrEmpty = (trim: boolean) =>
+  z.preprocess((v) => (typeof v === 'string' ? (trim ? v.trim() : v) : ''), z.string())
 
 export const ZLoginCsrf = jsonObject(z.object({ _csrf: z.string().optional().catch(undefined) }))
 
-export const ZLogin = jsonObject(z.object({
-  username: textOrEmpty(true).refine((v) => v.length > 0, { message: 'Username is required', params: MISSING }),
-  password: textOrEmpty(false).refine((v) => v.length > 0, { message: 'Password is required', params: MISSING }),
-}))
+export const ZLogin = jsonObject(
+  z.object({
+    username: textOrEmpty(true).refine((v) => v.length > 0, { message: 'Username is required', params: MISSING }),
+    password: textOrEmpty(false).refine((v) => v.length > 0, { message: 'Password is required', params: MISSING }),
+  }),
+)
 export type LoginCredentials = z.infer<typeof ZLogin>

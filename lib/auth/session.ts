@@ -1,12 +1,12 @@
 // The staff session: a sealed, encrypted iron-session cookie `cb_session` holding the CSRF
 // token and, once logged in, the user id, login time and the user's session generation.
 import { randomBytes } from 'node:crypto'
-import { cookies, headers } from 'next/headers'
-import { crossOriginCookies } from '../http/origins'
-import { secureCookies } from '../http/secure-cookies'
-import { arrivedOverHttps } from '../http/scheme'
 import { getIronSession, type IronSession, type SessionOptions } from 'iron-session'
+import { cookies, headers } from 'next/headers'
 import { getConfig } from '../config'
+import { crossOriginCookies } from '../http/origins'
+import { arrivedOverHttps } from '../http/scheme'
+import { secureCookies } from '../http/secure-cookies'
 
 export const SESSION_TTL_SECONDS = 24 * 60 * 60
 

@@ -4,9 +4,9 @@
 import { timingSafeEqual } from 'node:crypto'
 import { getDb } from '../db/client'
 import { ForbiddenError, LoginRequiredError } from '../errors'
-import { toAdminUser, type AdminUser } from '../staff/types'
-import type { Role } from '../staff/schemas'
 import { SESSION_TTL_SECONDS, type SessionData } from './session'
+import type { Role } from '../staff/schemas'
+import { toAdminUser, type AdminUser } from '../staff/types'
 
 const RANK: Record<Role, number> = { janitor: 1, moderator: 2, admin: 3 }
 
@@ -24,7 +24,8 @@ export async function currentStaff(session: SessionData): Promise<Staff | null> 
   const dto = toAdminUser(user)
   return {
     ...dto,
-    canModerate: (boardId) => dto.role === 'admin' || dto.boards.length === 0 || (boardId !== null && dto.boards.includes(boardId)),
+    canModerate: (boardId) =>
+      dto.role === 'admin' || dto.boards.length === 0 || (boardId !== null && dto.boards.includes(boardId)),
   }
 }
 

@@ -3,18 +3,24 @@
 // "maybe" sends the visitor to a full render, "no" must be right. Reloaded after every ban change (from any
 // process, through the event relay), when the relay may have lost events, and every minute, which also drops
 // expired bans.
+import { findRangeBanHit, type RangeBanLike } from './range-match'
 import { getDb } from '../db/client'
+import { logDbFailure } from '../db/fault-log'
 import { subscribe } from '../events/bus'
 import { ipKey, normalizeIp } from '../net/ip'
-import { findRangeBanHit, type RangeBanLike } from './range-match'
-import { logDbFailure } from '../db/fault-log'
 import { processSingleton } from '../process-singleton'
 
 const REFRESH_MS = 60_000
 
-interface IndexedBan { boardId: string | null; expiresAt: number | null }
+interface IndexedBan {
+  boardId: string | null
+  expiresAt: number | null
+}
 interface IndexedRangeBan extends RangeBanLike, IndexedBan {}
-interface Snapshot { personal: Map<string, IndexedBan[]>; ranges: IndexedRangeBan[] }
+interface Snapshot {
+  personal: Map<string, IndexedBan[]>
+  ranges: IndexedRangeBan[]
+}
 
 interface State {
   snapshot: Snapshot | null
@@ -25,9 +31,18 @@ interface State {
   timer: NodeJS.Timeout | null
   unsubscribe: (() => void) | null
 }
-const state = () => processSingleton<State>('ban-index', () => ({ snapshot: null, stale: true, dirty: false, loading: null, timer: null, unsubscribe: null }))
+const state = () =>
+  processSingleton<State>('ban-index', () => ({
+    snapshot: null,
+    stale: true,
+    dirty: false,
+    loading: null,
+    timer: null,
+    unsubscribe: null,
+  }))
 
-const inForce = (b: IndexedBan, boardId: string, now: number) => (b.boardId === null || b.boardId === boardId) && (b.expiresAt === null || b.expiresAt > now)
+const inForce = (b: IndexedBan, boardId: string, now: number) =>
+  (b.boardId === null || b.boardId === boardId) && (b.expiresAt === null || b.expiresAt > now)
 
 /** True when a personal or range ban might apply; also true while the index is not loaded or is being refreshed. */
 export async function mayBeBanned(boardId: string, rawIp: string, now = Date.now()): Promise<boolean> {
@@ -43,7 +58,9 @@ export async function mayBeBanned(boardId: string, rawIp: string, now = Date.now
 export function startBanIndex(): void {
   const s = state()
   if (s.timer) return
-  s.unsubscribe = subscribe('state', (event) => { if (event.name === 'bans_changed' || event.name === 'events_missed') void reload() })
+  s.unsubscribe = subscribe('state', (event) => {
+    if (event.name === 'bans_changed' || event.name === 'events_missed') void reload()
+  })
   // The periodic load only catches rows changed outside the app; the snapshot stays in use meanwhile.
   s.timer = setInterval(() => void reload({ stale: false }), REFRESH_MS)
   s.timer.unref()
@@ -71,7 +88,9 @@ function reload({ stale = true } = {}): Promise<void> {
       s.dirty = false
       if ((await load()) && !s.dirty) s.stale = false
     }
-  })().finally(() => { s.loading = null })
+  })().finally(() => {
+    s.loading = null
+  })
   return s.loading
 }
 
@@ -83,7 +102,10 @@ async function load(): Promise<boolean> {
     const where = { isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }
     const [bans, ranges] = await Promise.all([
       db.ban.findMany({ where, select: { ipKey: true, boardId: true, expiresAt: true } }),
-      db.rangeBan.findMany({ where, select: { id: true, banType: true, banValue: true, boardId: true, expiresAt: true } }),
+      db.rangeBan.findMany({
+        where,
+        select: { id: true, banType: true, banValue: true, boardId: true, expiresAt: true },
+      }),
     ])
     const personal = new Map<string, IndexedBan[]>()
     for (const b of bans) {

@@ -4,11 +4,11 @@
 // loaded, current and knows no ban that could apply, the two queries are skipped (most requests of a busy site).
 import { getDb } from '../db/client'
 import { BannedError } from '../errors'
-import { ipKey } from '../net/ip'
-import { countryName } from '../geo/country-names'
-import { findRangeBanHit } from './range-match'
 import { mayBeBanned } from './ban-index'
+import { findRangeBanHit } from './range-match'
+import { countryName } from '../geo/country-names'
 import { RENDER_IDENTITY } from '../http/client-ip'
+import { ipKey } from '../net/ip'
 
 export async function assertNotBanned(boardId: string, ip: string): Promise<void> {
   // The page cache's own renders (marked by server.ts, which no client can imitate) are what everyone may see;
@@ -32,29 +32,47 @@ async function assertNoPersonalBan(boardId: string, ip: string): Promise<void> {
   })
   if (!bans.length) return
   // Permanent first, then the latest expiry, then the newest.
-  bans.sort((a, b) =>
-    (a.expiresAt ? 1 : 0) - (b.expiresAt ? 1 : 0)
-    || (b.expiresAt?.getTime() ?? 0) - (a.expiresAt?.getTime() ?? 0)
-    || b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+  bans.sort(
+    (a, b) =>
+      (a.expiresAt ? 1 : 0) - (b.expiresAt ? 1 : 0) ||
+      (b.expiresAt?.getTime() ?? 0) - (a.expiresAt?.getTime() ?? 0) ||
+      b.createdAt.getTime() - a.createdAt.getTime() ||
+      b.id - a.id,
+  )
   const ban = bans[0]
   const until = ban.expiresAt ? `until ${ban.expiresAt.toISOString()}` : 'permanently'
   throw new BannedError({
     error: 'Banned',
     message: `You are banned from this board ${until}. Reason: ${ban.reason}`,
     ban: {
-      id: ban.id, reason: ban.reason, expires_at: ban.expiresAt?.toISOString() ?? null, appeal_status: ban.appealStatus,
-      board_id: ban.boardId, post_content: ban.postContent, post_image_url: ban.postImageUrl, thread_id: ban.threadId, post_id: ban.postId,
+      id: ban.id,
+      reason: ban.reason,
+      expires_at: ban.expiresAt?.toISOString() ?? null,
+      appeal_status: ban.appealStatus,
+      board_id: ban.boardId,
+      post_content: ban.postContent,
+      post_image_url: ban.postImageUrl,
+      thread_id: ban.threadId,
+      post_id: ban.postId,
     },
   })
 }
 
-const WHO = { country: (v: string) => `Your country (${v})`, asn: (v: string) => `Your network (ASN ${v})`, ip_range: (v: string) => `Your IP range (${v})` }
+const WHO = {
+  country: (v: string) => `Your country (${v})`,
+  asn: (v: string) => `Your network (ASN ${v})`,
+  ip_range: (v: string) => `Your IP range (${v})`,
+}
 
 async function assertNoRangeBan(boardId: string, ip: string): Promise<void> {
   const db = await getDb()
   const now = new Date()
   const bans = await db.rangeBan.findMany({
-    where: { isActive: true, OR: [{ boardId }, { boardId: null }], AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }] },
+    where: {
+      isActive: true,
+      OR: [{ boardId }, { boardId: null }],
+      AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }],
+    },
   })
   const ban = await findRangeBanHit(bans, ip)
   if (!ban) return
@@ -64,8 +82,12 @@ async function assertNoRangeBan(boardId: string, ip: string): Promise<void> {
     error: 'Rangebanned',
     message: `${WHO[type](ban.banValue)} is banned from this board ${until}. Reason: ${ban.reason}`,
     rangeban: {
-      type, value: ban.banValue, ...(type === 'country' ? { country_name: countryName(ban.banValue) } : {}),
-      reason: ban.reason, expires_at: ban.expiresAt?.toISOString() ?? null, board_id: ban.boardId,
+      type,
+      value: ban.banValue,
+      ...(type === 'country' ? { country_name: countryName(ban.banValue) } : {}),
+      reason: ban.reason,
+      expires_at: ban.expiresAt?.toISOString() ?? null,
+      board_id: ban.boardId,
     },
   })
 }
@@ -74,7 +96,11 @@ async function assertNoRangeBan(boardId: string, ip: string): Promise<void> {
  * The ban check for callers who may be exempt: logged-in staff are never stopped by a visitor ban on their own
  * address (they must be able to read and moderate the board). `isExempt` is asked only when a ban applies.
  */
-export async function assertNotBannedUnless(boardId: string, ip: string, isExempt?: () => Promise<boolean>): Promise<void> {
+export async function assertNotBannedUnless(
+  boardId: string,
+  ip: string,
+  isExempt?: () => Promise<boolean>,
+): Promise<void> {
   try {
     await assertNotBanned(boardId, ip)
   } catch (err) {

@@ -1,7 +1,12 @@
 // Ban durations offered to staff: all roles up to 1 month; admins also longer and permanent.
 import { HOUR_MS } from '../time'
 
-export interface Duration { value: string; label: string; hours: number | null; adminOnly: boolean }
+export interface Duration {
+  value: string
+  label: string
+  hours: number | null
+  adminOnly: boolean
+}
 
 export const BAN_DURATIONS: Duration[] = [
   { value: '1h', label: '1 Hour', hours: 1, adminOnly: false },
@@ -21,7 +26,12 @@ export const BAN_DURATIONS: Duration[] = [
 export const DEFAULT_DURATION = '30d'
 
 /** The `expires_at` to send for a duration of `table` (its default when unknown): an ISO time, or null for Permanent. */
-export function expiryIn(table: readonly { value: string; hours: number | null }[], defaultValue: string, value: string, now = Date.now()): string | null {
+export function expiryIn(
+  table: readonly { value: string; hours: number | null }[],
+  defaultValue: string,
+  value: string,
+  now = Date.now(),
+): string | null {
   const d = table.find((x) => x.value === value) ?? table.find((x) => x.value === defaultValue)!
   return d.hours === null ? null : new Date(now + d.hours * HOUR_MS).toISOString()
 }

@@ -1,10 +1,14 @@
 // Which range ban applies to an address: country (skipped for LO and unknown), then ASN, then IP
 // range; within a type the oldest ban first. Shared by the ban check and the in-memory ban index.
-import { countryCodeFor } from '../geo/country'
 import { asnFor } from '../geo/asn'
+import { countryCodeFor } from '../geo/country'
 import { ipInRange } from '../rangebans/values'
 
-export interface RangeBanLike { id: number; banType: string; banValue: string }
+export interface RangeBanLike {
+  id: number
+  banType: string
+  banValue: string
+}
 
 const RANGE_ORDER = ['country', 'asn', 'ip_range'] as const
 
@@ -20,7 +24,10 @@ export async function findRangeBanHit<B extends RangeBanLike>(bans: B[], ip: str
         facts.country ??= await countryCodeFor(ip)
         hit = facts.country !== null && facts.country !== 'LO' && facts.country === ban.banValue
       } else if (type === 'asn') {
-        facts.asn ??= await asnFor(ip).then((a) => (a === null ? null : String(a)), () => null)
+        facts.asn ??= await asnFor(ip).then(
+          (a) => (a === null ? null : String(a)),
+          () => null,
+        )
         hit = facts.asn === ban.banValue
       } else {
         hit = ipInRange(ip, ban.banValue)

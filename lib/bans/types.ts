@@ -28,10 +28,23 @@ export const inForce = (b: Pick<Ban, 'expiresAt' | 'isActive'>, now = new Date()
 
 export function toBanDto(b: Ban, withAppeal: boolean): BanDto {
   const dto: BanDto = {
-    id: b.id, ip_address: b.ipAddress, board_id: b.boardId, reason: b.reason, created_at: b.createdAt.toISOString(),
-    expires_at: b.expiresAt?.toISOString() ?? null, is_active: b.isActive, is_expired: isExpired(b), appeal_status: b.appealStatus,
-    decision_reason: b.decisionReason, decided_at: b.decidedAt?.toISOString() ?? null, post_content: b.postContent,
-    post_image_url: b.postImageUrl, thread_id: b.threadId, post_id: b.postId, admin_user_id: b.adminUserId, admin_username: b.adminUsername,
+    id: b.id,
+    ip_address: b.ipAddress,
+    board_id: b.boardId,
+    reason: b.reason,
+    created_at: b.createdAt.toISOString(),
+    expires_at: b.expiresAt?.toISOString() ?? null,
+    is_active: b.isActive,
+    is_expired: isExpired(b),
+    appeal_status: b.appealStatus,
+    decision_reason: b.decisionReason,
+    decided_at: b.decidedAt?.toISOString() ?? null,
+    post_content: b.postContent,
+    post_image_url: b.postImageUrl,
+    thread_id: b.threadId,
+    post_id: b.postId,
+    admin_user_id: b.adminUserId,
+    admin_username: b.adminUsername,
   }
   if (withAppeal) {
     dto.appeal_text = b.appealText
@@ -44,6 +57,15 @@ export function toBanDto(b: Ban, withAppeal: boolean): BanDto {
 export interface BanBody {
   error: 'Banned' | 'Rangebanned'
   message: string
-  ban?: { id: number; reason: string; expires_at: string | null; appeal_status: string | null; post_content: string | null; post_image_url: string | null; thread_id: number | null; post_id: number | null }
+  ban?: {
+    id: number
+    reason: string
+    expires_at: string | null
+    appeal_status: string | null
+    post_content: string | null
+    post_image_url: string | null
+    thread_id: number | null
+    post_id: number | null
+  }
   rangeban?: { type: string; value: string; country_name?: string; reason: string; expires_at: string | null }
 }

@@ -1,14 +1,14 @@
 // Deciding appeals and lifting bans: approve lifts the ban, deny keeps it, remove
 // lifts it; the note is kept as decision_reason (the ban's own reason never changes) and logged.
-import { getDb } from '../db/client'
-import { publish } from '../events/bus'
-import { ConflictError, ForbiddenError } from '../errors'
 import type { Staff } from '../auth/staff'
-import { logAction } from '../moderation/log'
+import { getDb } from '../db/client'
+import { ConflictError, ForbiddenError } from '../errors'
 import { assertMayBan } from './ban-rules'
-import type { BanUpdate } from './schemas'
 import { getBanForStaff } from './queries'
+import type { BanUpdate } from './schemas'
 import { toBanDto } from './types'
+import { publish } from '../events/bus'
+import { logAction } from '../moderation/log'
 
 type StaffBan = Awaited<ReturnType<typeof getBanForStaff>>
 
@@ -32,15 +32,37 @@ export async function updateBan(staff: Staff, ban: StaffBan, input: BanUpdate) {
       // Atomic: only a ban whose appeal is still pending is decided.
       const { count } = await tx.ban.updateMany({
         where: { id: banId, appealStatus: 'pending' },
-        data: { appealStatus: decision, isActive: decision === 'approved' ? false : ban.isActive, decisionReason: note || (decision === 'approved' ? 'Appeal approved' : 'Appeal denied'), decidedAt: now },
+        data: {
+          appealStatus: decision,
+          isActive: decision === 'approved' ? false : ban.isActive,
+          decisionReason: note || (decision === 'approved' ? 'Appeal approved' : 'Appeal denied'),
+          decidedAt: now,
+        },
       })
       if (!count) throw new ConflictError('No pending appeal')
-      await logAction(tx, { actionType: 'appeal_response', staff, boardId: ban.boardId, banId, ipAddress: ban.ipAddress,
-        reason: note || (decision === 'approved' ? 'Appeal approved' : 'Appeal denied'), details: { appeal_status: decision } })
+      await logAction(tx, {
+        actionType: 'appeal_response',
+        staff,
+        boardId: ban.boardId,
+        banId,
+        ipAddress: ban.ipAddress,
+        reason: note || (decision === 'approved' ? 'Appeal approved' : 'Appeal denied'),
+        details: { appeal_status: decision },
+      })
     } else if (input.is_active === false) {
       if (!ban.isActive) throw new ConflictError('Ban is not active')
-      await tx.ban.update({ where: { id: banId }, data: { isActive: false, decisionReason: note || 'Ban removed', decidedAt: now } })
-      await logAction(tx, { actionType: 'unbanned', staff, boardId: ban.boardId, banId, ipAddress: ban.ipAddress, reason: note || 'Ban removed' })
+      await tx.ban.update({
+        where: { id: banId },
+        data: { isActive: false, decisionReason: note || 'Ban removed', decidedAt: now },
+      })
+      await logAction(tx, {
+        actionType: 'unbanned',
+        staff,
+        boardId: ban.boardId,
+        banId,
+        ipAddress: ban.ipAddress,
+        reason: note || 'Ban removed',
+      })
     } else if (input.is_active === true && !ban.isActive) {
       throw new ConflictError('Create a new ban instead')
     }

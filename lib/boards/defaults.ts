@@ -1,8 +1,16 @@
 // The twelve boards a new site starts with (lib/boards/seed.ts inserts the missing ones). Admins may edit them later.
-interface Options { nsfw?: boolean; threadIds?: boolean; countryFlags?: boolean }
+interface Options {
+  nsfw?: boolean
+  threadIds?: boolean
+  countryFlags?: boolean
+}
 
-const board = (id: string, name: string, description: string, { nsfw = false, threadIds = false, countryFlags = false }: Options = {}) =>
-  ({ id, name, description, nsfw, threadIdsEnabled: threadIds, countryFlagsEnabled: countryFlags })
+const board = (
+  id: string,
+  name: string,
+  description: string,
+  { nsfw = false, threadIds = false, countryFlags = false }: Options = {},
+) => ({ id, name, description, nsfw, threadIdsEnabled: threadIds, countryFlagsEnabled: countryFlags })
 
 const talk = { threadIds: true, countryFlags: true }
 

@@ -2,13 +2,13 @@
 // country codes are computed when a post is created, so a changed flag applies to new posts. Every change is kept
 // in the staff audit log (the moderation log's action types are a fixed list) and published after commit, so
 // every process drops the pages that show the board before the next request.
+import type { BoardSettings, BoardUpdate, NewBoard } from './schemas'
+import { type PublicBoard, toPublicBoard } from './types'
+import type { Staff } from '../auth/staff'
 import { getDb } from '../db/client'
 import type { Tx } from '../db/locks'
-import { publish } from '../events/bus'
 import { ConflictError, NotFoundError } from '../errors'
-import type { Staff } from '../auth/staff'
-import { type PublicBoard, toPublicBoard } from './types'
-import type { BoardSettings, BoardUpdate, NewBoard } from './schemas'
+import { publish } from '../events/bus'
 
 /** API field → database column. */
 function toColumns(s: Partial<BoardSettings>) {
@@ -22,8 +22,16 @@ function toColumns(s: Partial<BoardSettings>) {
   }
 }
 
-function audit(tx: Tx, staff: Staff, action: 'board_created' | 'board_updated', boardId: string, details: Record<string, unknown>) {
-  return tx.staffAuditEntry.create({ data: { adminUserId: staff.id, action, target: `board:${boardId}`, details: details as never } })
+function audit(
+  tx: Tx,
+  staff: Staff,
+  action: 'board_created' | 'board_updated',
+  boardId: string,
+  details: Record<string, unknown>,
+) {
+  return tx.staffAuditEntry.create({
+    data: { adminUserId: staff.id, action, target: `board:${boardId}`, details: details as never },
+  })
 }
 
 export interface ManagedBoard extends PublicBoard {
@@ -39,7 +47,11 @@ export async function listManagedBoards(): Promise<ManagedBoard[]> {
     db.thread.groupBy({ by: ['boardId'], where: { isDead: false }, _count: { _all: true } }),
   ])
   const live = new Map(counts.map((c) => [c.boardId, c._count._all]))
-  return boards.map((b) => ({ ...toPublicBoard(b), created_at: b.createdAt.toISOString(), thread_count: live.get(b.id) ?? 0 }))
+  return boards.map((b) => ({
+    ...toPublicBoard(b),
+    created_at: b.createdAt.toISOString(),
+    thread_count: live.get(b.id) ?? 0,
+  }))
 }
 
 export async function createBoard(staff: Staff, input: NewBoard): Promise<PublicBoard> {
@@ -48,11 +60,17 @@ export async function createBoard(staff: Staff, input: NewBoard): Promise<Public
   try {
     created = await db.$transaction(async (tx) => {
       if (await tx.board.findUnique({ where: { id: input.id } })) throw new ConflictError('Board already exists')
-      const board = await tx.board.create({ data: {
-        id: input.id, name: input.name, description: input.description, nsfw: input.nsfw,
-        threadIdsEnabled: input.thread_ids_enabled, countryFlagsEnabled: input.country_flags_enabled,
-        threadsPerPage: input.threads_per_page,
-      } })
+      const board = await tx.board.create({
+        data: {
+          id: input.id,
+          name: input.name,
+          description: input.description,
+          nsfw: input.nsfw,
+          threadIdsEnabled: input.thread_ids_enabled,
+          countryFlagsEnabled: input.country_flags_enabled,
+          threadsPerPage: input.threads_per_page,
+        },
+      })
       await audit(tx, staff, 'board_created', board.id, toPublicBoard(board) as unknown as Record<string, unknown>)
       return board
     })
@@ -75,7 +93,11 @@ export async function updateBoard(staff: Staff, boardId: string, input: BoardUpd
     // Only what actually changed, as {field: {from, to}}; saving an unchanged form records nothing.
     const old = toPublicBoard(before) as unknown as Record<string, unknown>
     const now = toPublicBoard(after) as unknown as Record<string, unknown>
-    const changes = Object.fromEntries(Object.keys(now).filter((k) => old[k] !== now[k]).map((k) => [k, { from: old[k], to: now[k] }]))
+    const changes = Object.fromEntries(
+      Object.keys(now)
+        .filter((k) => old[k] !== now[k])
+        .map((k) => [k, { from: old[k], to: now[k] }]),
+    )
     if (Object.keys(changes).length) await audit(tx, staff, 'board_updated', boardId, changes)
     return { board: after, changed: Object.keys(changes).length > 0 }
   })

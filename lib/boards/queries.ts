@@ -23,7 +23,9 @@ function cachedBoards(): Promise<PublicBoard[]> {
   const s = state()
   if (!s.subscribed) {
     s.subscribed = true
-    subscribe('state', (event) => { if (event.name === 'board_updated' || event.name === 'events_missed') forgetBoards() })
+    subscribe('state', (event) => {
+      if (event.name === 'board_updated' || event.name === 'events_missed') forgetBoards()
+    })
   }
   if (s.boards) return s.boards
   const loading = (async () => {
@@ -32,7 +34,9 @@ function cachedBoards(): Promise<PublicBoard[]> {
     return (await db.board.findMany({ orderBy: { id: 'asc' } })).map((b) => Object.freeze(toPublicBoard(b)))
   })()
   s.boards = loading
-  loading.catch(() => { if (s.boards === loading) s.boards = null })
+  loading.catch(() => {
+    if (s.boards === loading) s.boards = null
+  })
   return loading
 }
 

@@ -12,7 +12,11 @@ export const GLOBAL_RULES = [
 export const BOARD_RULES: Record<string, string[]> = {
   random: ['Anything goes within the global rules.', 'Mark shocking material with a spoiler.'],
   politics: ['Argue the point, not the poster.', 'Cite sources for claims of fact.', 'No calls to violence.'],
-  tech: ['Stay on topic: computers, software, hardware and the industry.', 'Post code as text, not screenshots.', 'No piracy or cracked software.'],
+  tech: [
+    'Stay on topic: computers, software, hardware and the industry.',
+    'Post code as text, not screenshots.',
+    'No piracy or cracked software.',
+  ],
   gaming: ['Mark spoilers for recent games.', 'No cheats, hacks or account trading.'],
   anime: ['Spoiler plot details of airing series.', 'Give the source when you post art.'],
   movies: ['Spoiler plot details of films in cinemas.', 'No links to pirated streams.'],

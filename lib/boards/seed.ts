@@ -1,6 +1,6 @@
 // Inserts the default boards that are missing; an existing row (perhaps edited by an operator) is left alone.
-import type { Db } from '../db/client'
 import { DEFAULT_BOARDS } from './defaults'
+import type { Db } from '../db/client'
 
 export async function seedDefaultBoards(db: Db): Promise<string[]> {
   const existing = new Set((await db.board.findMany({ select: { id: true } })).map((b) => b.id))

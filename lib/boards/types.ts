@@ -13,7 +13,15 @@ export interface PublicBoard {
   threads_per_page: number
 }
 
-export function toPublicBoard(b: { id: string; name: string; description: string; nsfw: boolean; threadIdsEnabled: boolean; countryFlagsEnabled: boolean; threadsPerPage: number }): PublicBoard {
+export function toPublicBoard(b: {
+  id: string
+  name: string
+  description: string
+  nsfw: boolean
+  threadIdsEnabled: boolean
+  countryFlagsEnabled: boolean
+  threadsPerPage: number
+}): PublicBoard {
   return {
     id: b.id,
     name: b.name,

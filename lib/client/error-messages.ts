@@ -1,7 +1,7 @@
 // The visitor spec's error catalogue (section 8): server error bodies → the messages shown to people. Used by
 // the JavaScript forms and by the server actions behind the same forms without JavaScript.
-import { formatTimestamp } from '../ui/relative-time'
 import { ALLOWED_MEDIA_TEXT } from '../media/content-types'
+import { formatTimestamp } from '../ui/relative-time'
 
 export interface ErrorBody {
   error?: string
@@ -19,7 +19,12 @@ function until(expiresAt: string | null | undefined): string {
 
 /** "12 minutes", "45 seconds", "2 hours": a wait in words, rounded up so nobody retries too early. */
 export function waitInWords(seconds: number): string {
-  const [n, unit] = seconds < 60 ? [Math.max(1, Math.ceil(seconds)), 'second'] : seconds < 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour']
+  const [n, unit] =
+    seconds < 60
+      ? [Math.max(1, Math.ceil(seconds)), 'second']
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour']
   return `${n} ${unit}${n === 1 ? '' : 's'}`
 }
 
@@ -30,22 +35,38 @@ export function messageFor(body: ErrorBody | null | undefined, fallback: string,
       return `You are banned from this board${until(body.ban?.expires_at)}. Reason: ${body.ban?.reason ?? ''}`
     case 'Rangebanned': {
       const r = body.rangeban
-      const who = r?.type === 'country' ? `Your country (${r.value})` : r?.type === 'asn' ? `Your network (ASN ${r.value})`
-        : r?.type === 'ip_range' ? `Your IP range (${r.value})` : `${r?.type ?? 'Your network'}`
+      const who =
+        r?.type === 'country'
+          ? `Your country (${r.value})`
+          : r?.type === 'asn'
+            ? `Your network (ASN ${r.value})`
+            : r?.type === 'ip_range'
+              ? `Your IP range (${r.value})`
+              : `${r?.type ?? 'Your network'}`
       return `${who} is banned from this board${until(r?.expires_at)}. Reason: ${r?.reason ?? ''}`
     }
-    case 'File too large': return 'The uploaded file is too large. Please choose a file smaller than 4MB.'
-    case 'Invalid file type': return `Invalid file type. ${body.message ?? ALLOWED_MEDIA_TEXT}`
+    case 'File too large':
+      return 'The uploaded file is too large. Please choose a file smaller than 4MB.'
+    case 'Invalid file type':
+      return `Invalid file type. ${body.message ?? ALLOWED_MEDIA_TEXT}`
     case 'Rate limited':
       return typeof body.retryAfter === 'number'
         ? `You are posting too quickly. Please wait ${waitInWords(body.retryAfter)} before ${doing}.`
         : `You are posting too quickly. Please wait a moment before ${doing}.`
-    case 'Thread not found': return 'This thread no longer exists or has been deleted.'
-    case 'Board not found': return 'This board does not exist.'
-    case 'Content too long': return 'Your post content is too long. Please shorten it and try again.'
-    case 'No content': return 'Please provide either text content or an image/video.'
-    case 'Validation failed': return body?.details?.map((d) => d.message).join(' ') || fallback
-    case undefined: case 'Internal error': return fallback
-    default: return body?.error ?? fallback
+    case 'Thread not found':
+      return 'This thread no longer exists or has been deleted.'
+    case 'Board not found':
+      return 'This board does not exist.'
+    case 'Content too long':
+      return 'Your post content is too long. Please shorten it and try again.'
+    case 'No content':
+      return 'Please provide either text content or an image/video.'
+    case 'Validation failed':
+      return body?.details?.map((d) => d.message).join(' ') || fallback
+    case undefined:
+    case 'Internal error':
+      return fallback
+    default:
+      return body?.error ?? fallback
   }
 }

@@ -5,8 +5,12 @@ export interface FormErrors {
   fields: Record<string, string>
 }
 
-export function formErrors(body: { error?: unknown; details?: { field: string; message: string }[] } | null | undefined, fallback: string): FormErrors {
+export function formErrors(
+  body: { error?: unknown; details?: { field: string; message: string }[] } | null | undefined,
+  fallback: string,
+): FormErrors {
   const fields: Record<string, string> = {}
-  for (const d of Array.isArray(body?.details) ? body.details : []) fields[d.field] = fields[d.field] ? `${fields[d.field]} ${d.message}` : d.message
+  for (const d of Array.isArray(body?.details) ? body.details : [])
+    fields[d.field] = fields[d.field] ? `${fields[d.field]} ${d.message}` : d.message
   return { error: typeof body?.error === 'string' && body.error !== 'Internal error' ? body.error : fallback, fields }
 }

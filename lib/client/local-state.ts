@@ -24,7 +24,13 @@ export interface LocalState {
   ownThreads: ReadonlySet<number>
 }
 
-const EMPTY: LocalState = { hiddenPosts: new Set(), hiddenThreads: new Set(), hiddenUsers: new Set(), ownPosts: new Set(), ownThreads: new Set() }
+const EMPTY: LocalState = {
+  hiddenPosts: new Set(),
+  hiddenThreads: new Set(),
+  hiddenUsers: new Set(),
+  ownPosts: new Set(),
+  ownThreads: new Set(),
+}
 let state: LocalState = EMPTY
 let loaded = false
 const listeners = new Set<() => void>()
@@ -51,7 +57,11 @@ function load(): LocalState {
       ownThreads: new Set(read<number>(KEYS.ownThreads)),
     }
     window.addEventListener('storage', (e) => {
-      if (e.key && Object.values(KEYS).includes(e.key as never)) { loaded = false; load(); emit() }
+      if (e.key && Object.values(KEYS).includes(e.key as never)) {
+        loaded = false
+        load()
+        emit()
+      }
     })
   }
   return state
@@ -64,7 +74,10 @@ function emit() {
 function save(list: keyof LocalState, values: (number | string)[]) {
   state = { ...state, [list]: new Set(values) }
   const own = list === 'ownPosts' || list === 'ownThreads'
-  localStorage.setItem(KEYS[list], JSON.stringify(own ? { ids: values, lastUpdated: new Date().toISOString() } : values))
+  localStorage.setItem(
+    KEYS[list],
+    JSON.stringify(own ? { ids: values, lastUpdated: new Date().toISOString() } : values),
+  )
   emit()
 }
 
@@ -79,12 +92,18 @@ export function rememberOwn(list: OwnList, id: number): void {
 }
 
 export function forgetOwn(list: OwnList, id: number): void {
-  save(list, [...load()[list]].filter((x) => x !== id))
+  save(
+    list,
+    [...load()[list]].filter((x) => x !== id),
+  )
 }
 
 export function useLocalState(): LocalState {
   return useSyncExternalStore(
-    (l) => { listeners.add(l); return () => listeners.delete(l) },
+    (l) => {
+      listeners.add(l)
+      return () => listeners.delete(l)
+    },
     load,
     () => EMPTY,
   )

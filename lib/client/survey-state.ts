@@ -40,7 +40,16 @@ export const NO_SELECTION_MESSAGE = 'Please select at least one option'
 
 /** The server-rendered results, before the reader's own response is known. */
 export function initialSurveyState(results: SurveyResults): SurveyState {
-  return { results, mine: null, mode: 'results', selected: [], error: null, busy: false, correlations: null, showCorrelations: false }
+  return {
+    results,
+    mine: null,
+    mode: 'results',
+    selected: [],
+    error: null,
+    busy: false,
+    correlations: null,
+    showCorrelations: false,
+  }
 }
 
 export const isSingleChoice = (state: SurveyState) => state.results.survey_type === 'single'

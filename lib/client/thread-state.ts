@@ -1,7 +1,7 @@
 // What an open thread page shows, as a pure reducer: the hook (use-thread.ts) feeds it live events, the posts fetched
 // to catch up, and the reader's own deletions.
-import type { PublicPost } from '@/lib/posts/types'
 import { referencedPostIds } from '@/lib/markup/parse'
+import type { PublicPost } from '@/lib/posts/types'
 import type { PublicThread } from '@/lib/threads/types'
 import { DEAD_THREAD_RETENTION_MS } from '@/lib/time'
 
@@ -39,7 +39,14 @@ export type ThreadAction =
 
 export function initialThreadState(thread: PublicThread, posts: PublicPost[]): ThreadState {
   return {
-    thread, posts, deleted: false, lastId: posts.at(-1)?.id ?? 0, newIds: new Set(), unseen: 0, surveyVersions: {}, notice: null,
+    thread,
+    posts,
+    deleted: false,
+    lastId: posts.at(-1)?.id ?? 0,
+    newIds: new Set(),
+    unseen: 0,
+    surveyVersions: {},
+    notice: null,
   }
 }
 
@@ -63,12 +70,20 @@ export function threadReducer(state: ThreadState, action: ThreadAction): ThreadS
   switch (action.type) {
     case 'post_created':
       if (action.threadId !== state.thread.id) return state
-      return addPosts({ ...state, thread: { ...state.thread, post_count: action.postCount } }, [action.post], action.awayFromBottom)
+      return addPosts(
+        { ...state, thread: { ...state.thread, post_count: action.postCount } },
+        [action.post],
+        action.awayFromBottom,
+      )
     case 'caught_up':
       // The fetched thread replaces ours whole: it carries whatever changed while we were not listening.
       return addPosts({ ...state, thread: action.thread }, action.posts, action.awayFromBottom)
     case 'post_deleted':
-      return { ...state, posts: withoutPost(state, action.postId), thread: { ...state.thread, post_count: action.postCount } }
+      return {
+        ...state,
+        posts: withoutPost(state, action.postId),
+        thread: { ...state.thread, post_count: action.postCount },
+      }
     case 'own_post_deleted':
       return { ...state, posts: withoutPost(state, action.postId) }
     case 'own_delete_failed':
@@ -84,7 +99,13 @@ export function threadReducer(state: ThreadState, action: ThreadAction): ThreadS
     case 'thread_deleted':
       return { ...state, deleted: true }
     case 'survey_vote':
-      return { ...state, surveyVersions: { ...state.surveyVersions, [action.surveyId]: (state.surveyVersions[action.surveyId] ?? 0) + 1 } }
+      return {
+        ...state,
+        surveyVersions: {
+          ...state.surveyVersions,
+          [action.surveyId]: (state.surveyVersions[action.surveyId] ?? 0) + 1,
+        },
+      }
     case 'new_flags_expired':
       if (!action.postIds.some((id) => state.newIds.has(id))) return state
       return { ...state, newIds: new Set([...state.newIds].filter((id) => !action.postIds.includes(id))) }
@@ -96,6 +117,7 @@ export function threadReducer(state: ThreadState, action: ThreadAction): ThreadS
 /** Post id → the ids of the later posts that reference it, in order. */
 export function backlinksOf(posts: PublicPost[]): Map<number, number[]> {
   const map = new Map<number, number[]>()
-  for (const p of posts) for (const id of referencedPostIds(p.content)) if (id !== p.id) map.set(id, [...(map.get(id) ?? []), p.id])
+  for (const p of posts)
+    for (const id of referencedPostIds(p.content)) if (id !== p.id) map.set(id, [...(map.get(id) ?? []), p.id])
   return map
 }

@@ -3,10 +3,16 @@
 // HTML carries only the results, so cached pages hold nothing per visitor), votes and rescinds are sent, and the
 // results are fetched again when another reader votes.
 import { useCallback, useEffect, useReducer } from 'react'
-import type { SurveyResults } from '@/lib/surveys/types'
-import { messageFor } from '@/lib/client/error-messages'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
-import { initialSurveyState, NO_SELECTION_MESSAGE, surveyReducer, type SurveyAction, type SurveyState } from './survey-state'
+import { messageFor } from '@/lib/client/error-messages'
+import type { SurveyResults } from '@/lib/surveys/types'
+import {
+  initialSurveyState,
+  NO_SELECTION_MESSAGE,
+  surveyReducer,
+  type SurveyAction,
+  type SurveyState,
+} from './survey-state'
 
 /** Waits this long after a live vote, so that a burst of votes costs one refresh. */
 const LIVE_REFRESH_MS = 150
@@ -28,7 +34,10 @@ export interface UseSurvey {
   toggleCorrelations: () => void
 }
 
-export function useSurvey(initial: SurveyResults, { boardId, threadId, postId, archived, version }: SurveyTarget): UseSurvey {
+export function useSurvey(
+  initial: SurveyResults,
+  { boardId, threadId, postId, archived, version }: SurveyTarget,
+): UseSurvey {
   const [state, dispatch] = useReducer(surveyReducer, initial, initialSurveyState)
   const surveyId = initial.id
   const { selected, showCorrelations } = state
@@ -48,10 +57,16 @@ export function useSurvey(initial: SurveyResults, { boardId, threadId, postId, a
   useEffect(() => {
     let stop = false
     publicApi.postSurvey(boardId, threadId, postId).then(
-      ({ survey }) => { if (!stop) dispatch({ type: 'own_response_loaded', response: survey.user_response, archived }) },
-      () => { if (!stop) dispatch({ type: 'failed', message: 'Failed to load survey' }) },
+      ({ survey }) => {
+        if (!stop) dispatch({ type: 'own_response_loaded', response: survey.user_response, archived })
+      },
+      () => {
+        if (!stop) dispatch({ type: 'failed', message: 'Failed to load survey' })
+      },
     )
-    return () => { stop = true }
+    return () => {
+      stop = true
+    }
   }, [boardId, surveyId, threadId, postId, archived])
 
   // Another reader voted.
@@ -79,11 +94,20 @@ export function useSurvey(initial: SurveyResults, { boardId, threadId, postId, a
 
   async function submit() {
     if (!selected.length) return dispatch({ type: 'failed', message: NO_SELECTION_MESSAGE })
-    await send('Failed to submit vote', () => publicApi.vote(boardId, surveyId, selected), ({ response }) =>
-      dispatch({ type: 'vote_cast', responseId: response.response_id, optionIds: response.option_ids }))
+    await send(
+      'Failed to submit vote',
+      () => publicApi.vote(boardId, surveyId, selected),
+      ({ response }) =>
+        dispatch({ type: 'vote_cast', responseId: response.response_id, optionIds: response.option_ids }),
+    )
   }
 
-  const rescind = () => send('Failed to rescind vote', () => publicApi.rescindVote(boardId, surveyId), () => dispatch({ type: 'vote_rescinded' }))
+  const rescind = () =>
+    send(
+      'Failed to rescind vote',
+      () => publicApi.rescindVote(boardId, surveyId),
+      () => dispatch({ type: 'vote_rescinded' }),
+    )
 
   function toggleCorrelations() {
     dispatch({ type: 'correlations_toggled' })

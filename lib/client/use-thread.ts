@@ -1,22 +1,23 @@
 'use client'
 // An open thread's state (thread-state.ts) wired to the live room and the server: live events go to the reducer,
 // what happened while the page was not listening is fetched, and the reader's own posts can be deleted.
-import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { useRouter } from 'next/navigation'
+import { useCallback, useEffect, useReducer, useRef } from 'react'
+import { errorBodyOf, publicApi } from '@/lib/client/api'
+import { messageFor } from '@/lib/client/error-messages'
+import { forgetOwn } from '@/lib/client/local-state'
 import type { PublicPost } from '@/lib/posts/types'
 import type { PublicThread } from '@/lib/threads/types'
-import { forgetOwn } from '@/lib/client/local-state'
-import { messageFor } from '@/lib/client/error-messages'
-import { errorBodyOf, publicApi } from '@/lib/client/api'
-import { useRoom, type LiveStatus } from './use-room'
 import { initialThreadState, threadReducer, type ThreadState } from './thread-state'
+import { useRoom, type LiveStatus } from './use-room'
 
 /** How long a post that has just arrived stays tinted. */
 const NEW_FLAG_MS = 500
 /** Closer than this to the bottom of the page, the reader sees new posts as they come. */
 const NEAR_BOTTOM_PX = 100
 
-const awayFromBottom = () => document.documentElement.scrollHeight - window.scrollY - window.innerHeight > NEAR_BOTTOM_PX
+const awayFromBottom = () =>
+  document.documentElement.scrollHeight - window.scrollY - window.innerHeight > NEAR_BOTTOM_PX
 
 export interface UseThread {
   state: ThreadState
@@ -34,7 +35,9 @@ export function useThread(boardId: string, thread: PublicThread, posts: PublicPo
   const router = useRouter()
   const threadId = thread.id
   const lastId = useRef(state.lastId)
-  useEffect(() => { lastId.current = state.lastId }, [state.lastId])
+  useEffect(() => {
+    lastId.current = state.lastId
+  }, [state.lastId])
 
   /** Posts that arrive are tinted for a moment. */
   const flagNew = useCallback((incoming: PublicPost[]) => {
@@ -50,22 +53,35 @@ export function useThread(boardId: string, thread: PublicThread, posts: PublicPo
     flagNew(body.posts)
   }, [boardId, threadId, flagNew])
 
-  const status = useRoom(`${boardId}-${threadId}`, {
-    post_created: (e) => {
-      dispatch({ type: 'post_created', threadId: e.threadId, postCount: e.postCount, post: e.post, awayFromBottom: awayFromBottom() })
-      if (e.threadId === threadId) flagNew([e.post])
+  const status = useRoom(
+    `${boardId}-${threadId}`,
+    {
+      post_created: (e) => {
+        dispatch({
+          type: 'post_created',
+          threadId: e.threadId,
+          postCount: e.postCount,
+          post: e.post,
+          awayFromBottom: awayFromBottom(),
+        })
+        if (e.threadId === threadId) flagNew([e.post])
+      },
+      post_deleted: (e) => dispatch({ type: 'post_deleted', postId: e.postId, postCount: e.postCount }),
+      post_color_changed: (e) =>
+        dispatch({ type: 'post_color_changed', postId: e.postId, color: e.color as PublicPost['color'] }),
+      thread_sticky_updated: (e) => dispatch({ type: 'sticky_changed', isSticky: e.isSticky }),
+      thread_died: (e) => dispatch({ type: 'thread_died', diedAt: e.diedAt }),
+      thread_deleted: () => dispatch({ type: 'thread_deleted' }),
+      survey_vote: (e) => dispatch({ type: 'survey_vote', surveyId: e.surveyId }),
     },
-    post_deleted: (e) => dispatch({ type: 'post_deleted', postId: e.postId, postCount: e.postCount }),
-    post_color_changed: (e) => dispatch({ type: 'post_color_changed', postId: e.postId, color: e.color as PublicPost['color'] }),
-    thread_sticky_updated: (e) => dispatch({ type: 'sticky_changed', isSticky: e.isSticky }),
-    thread_died: (e) => dispatch({ type: 'thread_died', diedAt: e.diedAt }),
-    thread_deleted: () => dispatch({ type: 'thread_deleted' }),
-    survey_vote: (e) => dispatch({ type: 'survey_vote', surveyId: e.surveyId }),
-  }, catchUp)
+    catchUp,
+  )
 
   // Reaching the bottom shows every post there is.
   useEffect(() => {
-    const onScroll = () => { if (!awayFromBottom()) dispatch({ type: 'reached_bottom' }) }
+    const onScroll = () => {
+      if (!awayFromBottom()) dispatch({ type: 'reached_bottom' })
+    }
     window.addEventListener('scroll', onScroll, { passive: true })
     return () => window.removeEventListener('scroll', onScroll)
   }, [])

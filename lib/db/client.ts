@@ -1,11 +1,11 @@
 // The Prisma client for the configured database, one per process. SQLite (default) and PostgreSQL use two generated clients
 // from one schema; their APIs are identical, so the app is typed against the SQLite one.
-import type { PrismaClient } from './generated/sqlite/client.ts'
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import { getConfig } from '../config'
-import { countingAdapter } from './statement-count'
 import { faultWatchingAdapter } from './fault-watch'
+import { countingAdapter } from './statement-count'
 import { processSlot } from '../process-singleton'
+import type { PrismaClient } from './generated/sqlite/client.ts'
 
 export type Db = PrismaClient
 export type { Prisma } from './generated/sqlite/client.ts'
@@ -24,28 +24,36 @@ const client = processSlot<Promise<Db>>('db')
 
 async function connect(): Promise<Db> {
   const { database, dbStatementLog, dbQueryTimeoutMs, sqliteSynchronous } = getConfig()
-  const adapter = (factory: SqlDriverAdapterFactory) => faultWatchingAdapter(dbStatementLog ? countingAdapter(factory) : factory)
+  const adapter = (factory: SqlDriverAdapterFactory) =>
+    faultWatchingAdapter(dbStatementLog ? countingAdapter(factory) : factory)
   if (database.provider === 'postgresql') {
     const [{ PrismaClient: PgClient }, { PrismaPg }] = await Promise.all([
       import('./generated/postgresql/client.ts'),
       import('@prisma/adapter-pg'),
     ])
     const pool = {
-      connectionString: database.url, max: 10,
+      connectionString: database.url,
+      max: 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       statement_timeout: dbQueryTimeoutMs,
       query_timeout: dbQueryTimeoutMs + 500,
       // A transaction left open by a stuck client is ended by the server, releasing its locks.
       idle_in_transaction_session_timeout: transactionOptions(dbQueryTimeoutMs).timeout,
     }
-    const client = new PgClient({ adapter: adapter(new PrismaPg(pool)), transactionOptions: transactionOptions(dbQueryTimeoutMs) })
+    const client = new PgClient({
+      adapter: adapter(new PrismaPg(pool)),
+      transactionOptions: transactionOptions(dbQueryTimeoutMs),
+    })
     return client as unknown as Db
   }
   const [{ PrismaClient: SqliteClient }, { serializedSqliteAdapter }] = await Promise.all([
     import('./generated/sqlite/client.ts'),
     import('./sqlite-serialized'),
   ])
-  const client = new SqliteClient({ adapter: adapter(serializedSqliteAdapter(database.url)), transactionOptions: transactionOptions(dbQueryTimeoutMs) })
+  const client = new SqliteClient({
+    adapter: adapter(serializedSqliteAdapter(database.url)),
+    transactionOptions: transactionOptions(dbQueryTimeoutMs),
+  })
   // WAL lets readers proceed during a write; foreign keys are off by default in SQLite. synchronous=NORMAL keeps
   // every committed transaction through a process crash, FULL also through a power loss (SQLITE_SYNCHRONOUS).
   await client.$queryRawUnsafe('PRAGMA journal_mode = WAL')

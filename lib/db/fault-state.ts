@@ -9,7 +9,10 @@ import { processSingleton } from '../process-singleton'
 const LOG_INTERVAL_MS = 10_000
 const PROBE_INTERVAL_MS = 1_000
 
-interface LogTally { refused: number; lastLineAt: number }
+interface LogTally {
+  refused: number
+  lastLineAt: number
+}
 interface State {
   downSince?: number
   downReason?: string
@@ -23,7 +26,14 @@ interface State {
   lastTrialAt: number
 }
 
-const state = () => processSingleton<State>('db-fault-state', () => ({ faults: 0, tallies: new Map(), probing: false, lastProbeAt: 0, lastTrialAt: 0 }))
+const state = () =>
+  processSingleton<State>('db-fault-state', () => ({
+    faults: 0,
+    tallies: new Map(),
+    probing: false,
+    lastProbeAt: 0,
+    lastTrialAt: 0,
+  }))
 
 const label = (f: DbFault) => `database ${f.kind === 'full' ? 'disk full' : 'unavailable'} (${f.reason})`
 
@@ -53,7 +63,9 @@ export function noteDbFault(fault: DbFault, { request = false } = {}, now = Date
   }
   if (request) tally.refused++
   if (now - tally.lastLineAt >= LOG_INTERVAL_MS) {
-    console.error(`${key}; ${tally.refused} requests refused in the last ${Math.round((now - tally.lastLineAt) / 1000)} s`)
+    console.error(
+      `${key}; ${tally.refused} requests refused in the last ${Math.round((now - tally.lastLineAt) / 1000)} s`,
+    )
     tally.refused = 0
     tally.lastLineAt = now
   }
@@ -64,11 +76,15 @@ export function noteDbOk(write: boolean, now = Date.now()): void {
   const s = state()
   if (s.downSince === undefined && (s.fullSince === undefined || !write)) return
   if (s.downSince !== undefined) {
-    console.error(`database available again after ${Math.round((now - s.downSince) / 1000)} s${refusedSummary(s, 'unavailable')}`)
+    console.error(
+      `database available again after ${Math.round((now - s.downSince) / 1000)} s${refusedSummary(s, 'unavailable')}`,
+    )
     s.downSince = undefined
   }
   if (write && s.fullSince !== undefined) {
-    console.error(`database writes succeed again after ${Math.round((now - s.fullSince) / 1000)} s${refusedSummary(s, 'disk full')}`)
+    console.error(
+      `database writes succeed again after ${Math.round((now - s.fullSince) / 1000)} s${refusedSummary(s, 'disk full')}`,
+    )
     s.fullSince = undefined
   }
 }
@@ -93,7 +109,11 @@ export function databaseDown(probe: () => Promise<unknown>, now = Date.now()): b
   if (!s.probing && now - s.lastProbeAt >= PROBE_INTERVAL_MS) {
     s.probing = true
     s.lastProbeAt = now
-    void probe().catch(() => {}).finally(() => { s.probing = false })
+    void probe()
+      .catch(() => {})
+      .finally(() => {
+        s.probing = false
+      })
   }
   return true
 }

@@ -4,9 +4,9 @@
 // of every call waiting for its own timeout. Errors pass through otherwise unchanged; lib/http/error-response.ts
 // turns them into 503/507.
 import type { SqlDriverAdapterFactory, SqlQuery, Transaction } from '@prisma/driver-adapter-utils'
+import { failFastReason, noteDbFault, noteDbOk } from './fault-state'
 import { dbFaultOf, markDbFault } from './faults'
 import { wrappingAdapter } from './wrapping-adapter'
-import { failFastReason, noteDbFault, noteDbOk } from './fault-state'
 
 const STATEMENT_METHODS = new Set<PropertyKey>(['queryRaw', 'executeRaw', 'executeScript'])
 const WRITE = /^\s*(INSERT|UPDATE|DELETE|REPLACE)\b/i
@@ -16,7 +16,9 @@ const ROLLBACK = /^\s*ROLLBACK\b/i
 /** Thrown instead of calling a database known to be down. */
 export class DatabaseDownError extends Error {
   readonly code = 'CORKBOARD_DB_DOWN'
-  constructor(readonly reason: string) { super(`database unavailable (${reason})`) }
+  constructor(readonly reason: string) {
+    super(`database unavailable (${reason})`)
+  }
 }
 
 async function watch<T>(call: () => Promise<T>, write: boolean, onFault?: () => void): Promise<T> {
@@ -43,7 +45,7 @@ function failFast(): void {
   throw err
 }
 
-const sqlOf = (q: unknown) => (typeof q === 'string' ? q : (q as SqlQuery | undefined)?.sql ?? '')
+const sqlOf = (q: unknown) => (typeof q === 'string' ? q : ((q as SqlQuery | undefined)?.sql ?? ''))
 
 /**
  * Closes the socket of a PostgreSQL connection whose state is unknown, so the pool drops it instead of reusing it
@@ -64,9 +66,13 @@ function watchingConnection<T extends object>(target: T): T {
       if (typeof value !== 'function') return value
       const call = (args: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>).apply(t, args)
       if (prop === 'startTransaction') {
-        return async (...args: unknown[]) => (failFast(), watchingTransaction(await watch(() => call(args) as Promise<Transaction>, false)))
+        return async (...args: unknown[]) => (
+          failFast(),
+          watchingTransaction(await watch(() => call(args) as Promise<Transaction>, false))
+        )
       }
-      if (STATEMENT_METHODS.has(prop)) return (...args: unknown[]) => (failFast(), watch(() => call(args), WRITE.test(sqlOf(args[0]))))
+      if (STATEMENT_METHODS.has(prop))
+        return (...args: unknown[]) => (failFast(), watch(() => call(args), WRITE.test(sqlOf(args[0]))))
       return value.bind(t)
     },
   })
@@ -100,7 +106,13 @@ function watchingTransaction<T extends object>(target: T): T {
             }
           }
           if (WRITE.test(sql)) wrote = true
-          return watch(() => call(args), COMMIT.test(sql) && wrote, () => { broken = true })
+          return watch(
+            () => call(args),
+            COMMIT.test(sql) && wrote,
+            () => {
+              broken = true
+            },
+          )
         }
       }
       return value.bind(t)

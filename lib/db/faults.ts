@@ -15,15 +15,36 @@ export interface DbFault {
 // Prisma's codes: can't reach the server, timed out, operations timed out, connection closed, no pooled
 // connection in time, transaction timed out or closed.
 const PRISMA_UNAVAILABLE: Record<string, string> = {
-  P1001: 'server unreachable', P1002: 'connect timeout', P1008: 'timeout', P1017: 'connection closed',
-  P2024: 'connection pool timeout', P2028: 'transaction timeout',
+  P1001: 'server unreachable',
+  P1002: 'connect timeout',
+  P1008: 'timeout',
+  P1017: 'connection closed',
+  P2024: 'connection pool timeout',
+  P2028: 'transaction timeout',
 }
 // The driver adapters' error kinds for connection trouble (SQLITE_BUSY also arrives as SocketTimeout).
 const ADAPTER_UNAVAILABLE = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections'])
-const ADAPTER_REASONS: Record<string, string> = { DatabaseNotReachable: 'server unreachable', ConnectionClosed: 'connection closed', SocketTimeout: 'timeout' }
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH'])
+const ADAPTER_REASONS: Record<string, string> = {
+  DatabaseNotReachable: 'server unreachable',
+  ConnectionClosed: 'connection closed',
+  SocketTimeout: 'timeout',
+}
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+])
 // Socket errors are the innermost level of a failed connection: name them as the levels above do.
-const SOCKET_REASONS: Record<string, string> = { ECONNREFUSED: 'server unreachable', ENOTFOUND: 'server unreachable', ECONNRESET: 'connection closed', EPIPE: 'connection closed' }
+const SOCKET_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'server unreachable',
+  ENOTFOUND: 'server unreachable',
+  ECONNRESET: 'connection closed',
+  EPIPE: 'connection closed',
+}
 // pg's own client-side failures carry no code, only a message.
 const PG_MESSAGES: [RegExp, string][] = [
   [/Query read timeout/, 'query timeout'],
@@ -34,20 +55,23 @@ const PG_MESSAGES: [RegExp, string][] = [
 function postgresFault(code: string): DbFault | undefined {
   if (code === '57014') return { kind: 'unavailable', reason: 'statement timeout', slowQuery: true }
   // admin shutdown, crash shutdown, starting up; connection exceptions; too many connections; idle transaction ended
-  if (/^57P0[123]$/.test(code) || /^08/.test(code) || code === '53300' || code === '25P03') return { kind: 'unavailable', reason: `PostgreSQL ${code}` }
+  if (/^57P0[123]$/.test(code) || /^08/.test(code) || code === '53300' || code === '25P03')
+    return { kind: 'unavailable', reason: `PostgreSQL ${code}` }
   if (code === '53100') return { kind: 'full', reason: 'PostgreSQL 53100 disk full' }
   return undefined
 }
 
 function sqliteFault(code: string): DbFault | undefined {
-  if (code === 'SQLITE_FULL' || code === 'SQLITE_IOERR_WRITE' || code === 'SQLITE_IOERR_FSYNC') return { kind: 'full', reason: code }
+  if (code === 'SQLITE_FULL' || code === 'SQLITE_IOERR_WRITE' || code === 'SQLITE_IOERR_FSYNC')
+    return { kind: 'full', reason: code }
   if (code.startsWith('SQLITE_BUSY')) return { kind: 'unavailable', reason: code, slowQuery: true }
   return undefined
 }
 
 function faultOfCode(code: string): DbFault | undefined {
   // Waiting for a pooled connection or a transaction slot is a sign of load, not of an outage.
-  if (code === 'P2024' || code === 'P2028') return { kind: 'unavailable', reason: PRISMA_UNAVAILABLE[code], slowQuery: true }
+  if (code === 'P2024' || code === 'P2028')
+    return { kind: 'unavailable', reason: PRISMA_UNAVAILABLE[code], slowQuery: true }
   if (code in PRISMA_UNAVAILABLE) return { kind: 'unavailable', reason: PRISMA_UNAVAILABLE[code] }
   if (SOCKET_CODES.has(code)) return { kind: 'unavailable', reason: SOCKET_REASONS[code] ?? code }
   if (code.startsWith('SQLITE_')) return sqliteFault(code)
@@ -66,7 +90,8 @@ function faultOfLevel(o: Record<string, unknown>): DbFault | undefined {
     const fault = typeof code === 'string' ? faultOfCode(code) : undefined
     if (fault) return fault
   }
-  if (typeof o.kind === 'string' && ADAPTER_UNAVAILABLE.has(o.kind)) return { kind: 'unavailable', reason: ADAPTER_REASONS[o.kind] ?? o.kind }
+  if (typeof o.kind === 'string' && ADAPTER_UNAVAILABLE.has(o.kind))
+    return { kind: 'unavailable', reason: ADAPTER_REASONS[o.kind] ?? o.kind }
   if (typeof o.message === 'string') {
     const hit = PG_MESSAGES.find(([re]) => re.test(o.message as string))
     if (hit) return { kind: 'unavailable', reason: hit[1] }

@@ -1,7 +1,7 @@
 // Row locks inside interactive transactions. On PostgreSQL a SELECT … FOR UPDATE holds the row until commit;
 // on SQLite every transaction already runs alone (lib/db/sqlite-serialized.ts), so nothing is needed.
-import type { Prisma } from './generated/sqlite/client.ts'
 import { getConfig } from '../config'
+import type { Prisma } from './generated/sqlite/client.ts'
 
 export type Tx = Prisma.TransactionClient
 

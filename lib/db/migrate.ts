@@ -6,8 +6,14 @@ import { createHash, randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 
-export interface Migration { name: string; sql: string; checksum: string }
-export interface MigrationResult { applied: string[] }
+export interface Migration {
+  name: string
+  sql: string
+  checksum: string
+}
+export interface MigrationResult {
+  applied: string[]
+}
 
 const TABLE_SQLITE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "id" TEXT PRIMARY KEY NOT NULL, "checksum" TEXT NOT NULL, "finished_at" DATETIME, "migration_name" TEXT NOT NULL,
@@ -40,7 +46,9 @@ function pending(migrations: Migration[], applied: { migration_name: string; che
   for (const m of migrations) {
     const checksum = byName.get(m.name)
     if (checksum && checksum !== m.checksum) {
-      throw new Error(`Migration ${m.name} was changed after it was applied; restore it and add a new migration instead`)
+      throw new Error(
+        `Migration ${m.name} was changed after it was applied; restore it and add a new migration instead`,
+      )
     }
   }
   return migrations.filter((m) => !byName.has(m.name))
@@ -53,18 +61,33 @@ export async function migrateSqlite(url: string, dir = migrationsDir('sqlite')):
   try {
     db.pragma('journal_mode = WAL')
     db.exec(TABLE_SQLITE)
-    const todo = db.transaction(() => pending(readMigrations(dir),
-      db.prepare('SELECT migration_name, checksum FROM _prisma_migrations WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL').all() as never))
+    const todo = db.transaction(() =>
+      pending(
+        readMigrations(dir),
+        db
+          .prepare(
+            'SELECT migration_name, checksum FROM _prisma_migrations WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL',
+          )
+          .all() as never,
+      ),
+    )
     const applied: string[] = []
     for (const m of todo.immediate()) {
       // Foreign keys are switched off while a migration runs, as SQLite table redefinitions require.
       db.pragma('foreign_keys = OFF')
       db.transaction(() => {
-        if (db.prepare('SELECT 1 FROM _prisma_migrations WHERE migration_name = ? AND finished_at IS NOT NULL').get(m.name)) return
+        if (
+          db
+            .prepare('SELECT 1 FROM _prisma_migrations WHERE migration_name = ? AND finished_at IS NOT NULL')
+            .get(m.name)
+        )
+          return
         const started = new Date().toISOString()
         db.exec(m.sql)
-        db.prepare(`INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, started_at, applied_steps_count)
-                    VALUES (?, ?, ?, ?, ?, 1)`).run(randomUUID(), m.checksum, new Date().toISOString(), m.name, started)
+        db.prepare(
+          `INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, started_at, applied_steps_count)
+                    VALUES (?, ?, ?, ?, ?, 1)`,
+        ).run(randomUUID(), m.checksum, new Date().toISOString(), m.name, started)
         applied.push(m.name)
       }).immediate()
       db.pragma('foreign_keys = ON')
@@ -82,15 +105,20 @@ export async function migratePostgres(url: string, dir = migrationsDir('postgres
   try {
     await client.query('SELECT pg_advisory_lock($1)', [PRISMA_ADVISORY_LOCK])
     await client.query(TABLE_PG)
-    const { rows } = await client.query('SELECT migration_name, checksum FROM _prisma_migrations WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL')
+    const { rows } = await client.query(
+      'SELECT migration_name, checksum FROM _prisma_migrations WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL',
+    )
     const applied: string[] = []
     for (const m of pending(readMigrations(dir), rows)) {
       await client.query('BEGIN')
       try {
         const started = new Date()
         await client.query(m.sql)
-        await client.query(`INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, started_at, applied_steps_count)
-                            VALUES ($1, $2, now(), $3, $4, 1)`, [randomUUID(), m.checksum, m.name, started])
+        await client.query(
+          `INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, started_at, applied_steps_count)
+                            VALUES ($1, $2, now(), $3, $4, 1)`,
+          [randomUUID(), m.checksum, m.name, started],
+        )
         await client.query('COMMIT')
         applied.push(m.name)
       } catch (err) {

@@ -38,12 +38,23 @@ function serialize(adapter: SqlDriverAdapter): SqlDriverAdapter {
           try {
             const tx = await target.startTransaction(isolationLevel as never)
             let released = false
-            const done = () => { if (!released) { released = true; release() } }
+            const done = () => {
+              if (!released) {
+                released = true
+                release()
+              }
+            }
             return new Proxy(tx, {
               get(t, p, r) {
                 const v = Reflect.get(t, p, r)
                 if (p === 'commit' || p === 'rollback') {
-                  return async () => { try { return await (v as () => Promise<void>).call(t) } finally { done() } }
+                  return async () => {
+                    try {
+                      return await (v as () => Promise<void>).call(t)
+                    } finally {
+                      done()
+                    }
+                  }
                 }
                 return typeof v === 'function' ? v.bind(t) : v
               },

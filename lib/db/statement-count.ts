@@ -8,7 +8,10 @@ import type { SqlDriverAdapterFactory, SqlQuery, Transaction } from '@prisma/dri
 import { wrappingAdapter } from './wrapping-adapter'
 import { processSingleton } from '../process-singleton'
 
-interface Tally { statements: number; queries?: SqlQuery[] }
+interface Tally {
+  statements: number
+  queries?: SqlQuery[]
+}
 
 const store = () => processSingleton('statement-count', () => new AsyncLocalStorage<Tally>())
 
@@ -23,7 +26,9 @@ function tick(query: SqlQuery): void {
  * Runs `fn` and reports the statements it (and everything it awaited) sent through a counting adapter: how many,
  * and each one with its arguments (e.g. to print them, or to EXPLAIN them as bench/explain.ts does).
  */
-export async function countStatements<T>(fn: () => Promise<T>): Promise<{ result: T; statements: number; queries: SqlQuery[] }> {
+export async function countStatements<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T; statements: number; queries: SqlQuery[] }> {
   const tally: Tally = { statements: 0, queries: [] }
   const result = await store().run(tally, fn)
   return { result, statements: tally.statements, queries: tally.queries! }
@@ -33,7 +38,9 @@ export async function countStatements<T>(fn: () => Promise<T>): Promise<{ result
 export function logStatementsPerRequest(listener: (req: IncomingMessage, res: ServerResponse) => void) {
   return (req: IncomingMessage, res: ServerResponse) => {
     const tally: Tally = { statements: 0 }
-    res.once('close', () => console.log(`db: ${tally.statements} statements for ${req.method} ${req.url} (${res.statusCode})`))
+    res.once('close', () =>
+      console.log(`db: ${tally.statements} statements for ${req.method} ${req.url} (${res.statusCode})`),
+    )
     store().run(tally, () => listener(req, res))
   }
 }
@@ -41,7 +48,7 @@ export function logStatementsPerRequest(listener: (req: IncomingMessage, res: Se
 const STATEMENT_METHODS = new Set<PropertyKey>(['queryRaw', 'executeRaw', 'executeScript'])
 const BEGIN: SqlQuery = { sql: 'BEGIN', args: [], argTypes: [] }
 // executeScript takes a bare SQL string.
-const asQuery = (q: unknown): SqlQuery => (typeof q === 'string' ? { sql: q, args: [], argTypes: [] } : q as SqlQuery)
+const asQuery = (q: unknown): SqlQuery => (typeof q === 'string' ? { sql: q, args: [], argTypes: [] } : (q as SqlQuery))
 
 /** The same connection or transaction, counting each statement it is asked to run. */
 function counting<T extends object>(target: T): T {

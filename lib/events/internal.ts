@@ -17,7 +17,12 @@ export type InternalEvent =
 /** Everything the bus carries. */
 export type BusEvent = DomainEvent | InternalEvent
 
-const INTERNAL: ReadonlySet<string> = new Set<InternalEvent['name']>(['survey_created', 'bans_changed', 'board_updated', 'events_missed'])
+const INTERNAL: ReadonlySet<string> = new Set<InternalEvent['name']>([
+  'survey_created',
+  'bans_changed',
+  'board_updated',
+  'events_missed',
+])
 
 export function isRealtimeEvent(event: BusEvent): event is DomainEvent {
   return !INTERNAL.has(event.name)

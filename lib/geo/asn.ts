@@ -7,22 +7,45 @@ import path from 'node:path'
 import ipaddr from 'ipaddr.js'
 import { processSingleton } from '../process-singleton'
 
-interface V4Table { starts: Uint32Array; ends: Uint32Array; asns: Uint32Array }
-interface V6Table { starts: bigint[]; ends: bigint[]; asns: Uint32Array }
+interface V4Table {
+  starts: Uint32Array
+  ends: Uint32Array
+  asns: Uint32Array
+}
+interface V6Table {
+  starts: bigint[]
+  ends: bigint[]
+  asns: Uint32Array
+}
 
 async function csv(name: string): Promise<string[][]> {
   // Resolved at run time from the project root, as for the country database.
   const spec = ['@ip-location-db', 'asn', 'package.json'].join('/')
   const dir = path.dirname(createRequire(path.join(process.cwd(), 'package.json')).resolve(spec))
   const text = await readFile(path.join(dir, name), 'utf8')
-  return text.split('\n').filter(Boolean).map((line) => line.split(',', 3))
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split(',', 3))
 }
 
 async function load() {
   const [r4, r6] = await Promise.all([csv('asn-ipv4-num.csv'), csv('asn-ipv6-num.csv')])
-  const v4: V4Table = { starts: new Uint32Array(r4.length), ends: new Uint32Array(r4.length), asns: new Uint32Array(r4.length) }
-  r4.forEach(([s, e, a], i) => { v4.starts[i] = Number(s); v4.ends[i] = Number(e); v4.asns[i] = Number(a) })
-  const v6: V6Table = { starts: r6.map((r) => BigInt(r[0])), ends: r6.map((r) => BigInt(r[1])), asns: Uint32Array.from(r6, (r) => Number(r[2])) }
+  const v4: V4Table = {
+    starts: new Uint32Array(r4.length),
+    ends: new Uint32Array(r4.length),
+    asns: new Uint32Array(r4.length),
+  }
+  r4.forEach(([s, e, a], i) => {
+    v4.starts[i] = Number(s)
+    v4.ends[i] = Number(e)
+    v4.asns[i] = Number(a)
+  })
+  const v6: V6Table = {
+    starts: r6.map((r) => BigInt(r[0])),
+    ends: r6.map((r) => BigInt(r[1])),
+    asns: Uint32Array.from(r6, (r) => Number(r[2])),
+  }
   return { v4, v6 }
 }
 

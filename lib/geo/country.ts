@@ -8,8 +8,16 @@ import type { Reader, Response } from 'maxmind'
 import { getConfig } from '../config'
 import { processSingleton } from '../process-singleton'
 
-const LOCAL_RANGES = ['127.0.0.0/8', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '::1/128', 'fc00::/7', 'fe80::/10']
-  .map((cidr) => ipaddr.parseCIDR(cidr))
+const LOCAL_RANGES = [
+  '127.0.0.0/8',
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '169.254.0.0/16',
+  '::1/128',
+  'fc00::/7',
+  'fe80::/10',
+].map((cidr) => ipaddr.parseCIDR(cidr))
 
 function inRanges(ip: string, ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][]): boolean {
   const addr = ipaddr.parse(ip)

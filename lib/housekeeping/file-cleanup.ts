@@ -2,8 +2,8 @@
 // that is older than an hour is deleted. Younger objects may belong to an upload whose post is not committed yet.
 // Objects are checked in batches, so memory stays bounded however large the bucket is.
 import { getDb } from '../db/client'
-import { getStorage, type StoredObject } from '../media/storage'
 import { isMediaReferenced } from '../media/release'
+import { getStorage, type StoredObject } from '../media/storage'
 import { HOUR_MS } from '../time'
 
 export const ORPHAN_MIN_AGE_MS = HOUR_MS
@@ -22,7 +22,14 @@ export interface FileCleanupResult {
 export async function cleanupFiles(now: Date): Promise<FileCleanupResult> {
   const storage = await getStorage()
   const kept = await keysKeptOutsidePosts(now)
-  const result: FileCleanupResult = { totalFiles: 0, databaseImages: await countReferencedKeys(kept), orphanedFiles: 0, deletedFiles: 0, tempFilesDeleted: 0, errors: 0 }
+  const result: FileCleanupResult = {
+    totalFiles: 0,
+    databaseImages: await countReferencedKeys(kept),
+    orphanedFiles: 0,
+    deletedFiles: 0,
+    tempFilesDeleted: 0,
+    errors: 0,
+  }
   const cutoff = now.getTime() - ORPHAN_MIN_AGE_MS
 
   let batch: StoredObject[] = []
@@ -66,8 +73,14 @@ async function keysKeptOutsidePosts(now: Date): Promise<Set<string>> {
   const db = await getDb()
   const storage = await getStorage()
   const [bans, snapshots] = await Promise.all([
-    db.ban.findMany({ where: { postImageUrl: { not: null }, isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] }, select: { postImageUrl: true } }),
-    db.moderationSnapshot.findMany({ where: { mediaKey: { not: null }, expiresAt: { gt: now } }, select: { mediaKey: true } }),
+    db.ban.findMany({
+      where: { postImageUrl: { not: null }, isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+      select: { postImageUrl: true },
+    }),
+    db.moderationSnapshot.findMany({
+      where: { mediaKey: { not: null }, expiresAt: { gt: now } },
+      select: { mediaKey: true },
+    }),
   ])
   const keys = new Set<string>()
   for (const b of bans) {
@@ -91,7 +104,8 @@ async function keysReferencedByPosts(keys: string[]): Promise<Set<string>> {
 async function countReferencedKeys(kept: Set<string>): Promise<number> {
   const db = await getDb()
   const rows = await db.$queryRawUnsafe<{ n: number | bigint }[]>(
-    'SELECT COUNT(*) AS n FROM (SELECT media_key AS k FROM posts WHERE media_key IS NOT NULL UNION SELECT thumbnail_key FROM posts WHERE thumbnail_key IS NOT NULL) AS refs')
+    'SELECT COUNT(*) AS n FROM (SELECT media_key AS k FROM posts WHERE media_key IS NOT NULL UNION SELECT thumbnail_key FROM posts WHERE thumbnail_key IS NOT NULL) AS refs',
+  )
   const inPosts = Number(rows[0]?.n ?? 0)
   // Kept keys usually also belong to a post (a ban on a live post); count only the ones that do not.
   const inPostSet = kept.size ? await keysReferencedByPosts([...kept]) : new Set<string>()

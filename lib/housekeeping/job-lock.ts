@@ -2,14 +2,25 @@
 // carries a lease, so a process that dies mid-run blocks the job only until the lease ends.
 import { getDb } from '../db/client'
 
-export interface JobLease { name: string; owner: string }
+export interface JobLease {
+  name: string
+  owner: string
+}
 
 /** Takes the lock when it is free or its lease has ended; null when another holder has it. */
-export async function acquireJobLock(name: string, owner: string, leaseMs: number, now = new Date()): Promise<JobLease | null> {
+export async function acquireJobLock(
+  name: string,
+  owner: string,
+  leaseMs: number,
+  now = new Date(),
+): Promise<JobLease | null> {
   const db = await getDb()
   const expiresAt = new Date(now.getTime() + leaseMs)
   // Take over an ended lease atomically (only one process's update can match the old expiry).
-  const takenOver = await db.jobLock.updateMany({ where: { name, expiresAt: { lte: now } }, data: { owner, acquiredAt: now, expiresAt } })
+  const takenOver = await db.jobLock.updateMany({
+    where: { name, expiresAt: { lte: now } },
+    data: { owner, acquiredAt: now, expiresAt },
+  })
   if (takenOver.count === 1) return { name, owner }
   try {
     await db.jobLock.create({ data: { name, owner, acquiredAt: now, expiresAt } })
@@ -24,7 +35,10 @@ export async function acquireJobLock(name: string, owner: string, leaseMs: numbe
 /** Extends the lease while a long job is still working; false when the lease was lost (taken over after it ended). */
 export async function renewJobLock(lease: JobLease, leaseMs: number, now = new Date()): Promise<boolean> {
   const db = await getDb()
-  const { count } = await db.jobLock.updateMany({ where: lease, data: { expiresAt: new Date(now.getTime() + leaseMs) } })
+  const { count } = await db.jobLock.updateMany({
+    where: lease,
+    data: { expiresAt: new Date(now.getTime() + leaseMs) },
+  })
   return count === 1
 }
 

@@ -2,13 +2,13 @@
 // the others, under a lock that admits one run at a time across every process of the deployment.
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
-import { getDb } from '../db/client'
 import { getConfig } from '../config'
+import { cleanupFiles } from './file-cleanup'
+import { getDb } from '../db/client'
 import { ConflictError } from '../errors'
 import { acquireJobLock, jobLockHolder, releaseJobLock, renewJobLock } from './job-lock'
-import { cleanupThreads } from './thread-cleanup'
 import { cleanupSnapshots } from './snapshot-cleanup'
-import { cleanupFiles } from './file-cleanup'
+import { cleanupThreads } from './thread-cleanup'
 import { cleanupStats } from '../stats/cleanup'
 
 export const HOUSEKEEPING_JOB = 'housekeeping'
@@ -39,7 +39,9 @@ export interface HousekeepingResults {
 }
 
 export class HousekeepingBusyError extends ConflictError {
-  constructor(readonly holder: { owner: string; expiresAt: Date } | null = null) { super('Housekeeping is already running') }
+  constructor(readonly holder: { owner: string; expiresAt: Date } | null = null) {
+    super('Housekeeping is already running')
+  }
 }
 
 /** Runs every task once. `now` is the clock the tasks judge ages by (tests move it forward). */
@@ -50,12 +52,17 @@ export async function runHousekeeping(trigger: Trigger, now = new Date()): Promi
   const db = await getDb()
   const started = Date.now()
   const clock = () => new Date(now.getTime() + Date.now() - started)
-  const heartbeat = setInterval(() => {
-    renewJobLock(lease, leaseMs, clock()).then(
-      (held) => { if (!held) console.error(`housekeeping: lost its lock ${lease.owner} (lease ended before renewal)`) },
-      (err) => console.error('housekeeping: could not renew its lock:', err instanceof Error ? err.message : err),
-    )
-  }, Math.max(1_000, Math.floor(leaseMs / 3)))
+  const heartbeat = setInterval(
+    () => {
+      renewJobLock(lease, leaseMs, clock()).then(
+        (held) => {
+          if (!held) console.error(`housekeeping: lost its lock ${lease.owner} (lease ended before renewal)`)
+        },
+        (err) => console.error('housekeeping: could not renew its lock:', err instanceof Error ? err.message : err),
+      )
+    },
+    Math.max(1_000, Math.floor(leaseMs / 3)),
+  )
   heartbeat.unref()
   try {
     const run = await db.housekeepingRun.create({ data: { trigger, startedAt: new Date() } })

@@ -2,8 +2,8 @@
 // Every process may run the schedule; the job lock admits one run at a time, and a scheduled run is skipped
 // when another process has already run housekeeping within the period. The state is one per process
 // (process-singleton.ts): server.ts and the Next bundle (the status route) each load this module.
-import { getDb } from '../db/client'
 import { HousekeepingBusyError, runHousekeeping, type Trigger } from './run'
+import { getDb } from '../db/client'
 import { processSingleton } from '../process-singleton'
 
 export const INTERVAL_MINUTES = 60
@@ -11,8 +11,19 @@ const INTERVAL_MS = INTERVAL_MINUTES * 60_000
 // A run that started this recently anywhere counts as this period's run.
 const RECENT_MS = INTERVAL_MS - 5 * 60_000
 
-interface ScheduleState { timer: NodeJS.Timeout | null; retry: NodeJS.Timeout | null; nextRun: Date | null; current: Promise<void> | null }
-const state = () => processSingleton<ScheduleState>('housekeeping.schedule', () => ({ timer: null, retry: null, nextRun: null, current: null }))
+interface ScheduleState {
+  timer: NodeJS.Timeout | null
+  retry: NodeJS.Timeout | null
+  nextRun: Date | null
+  current: Promise<void> | null
+}
+const state = () =>
+  processSingleton<ScheduleState>('housekeeping.schedule', () => ({
+    timer: null,
+    retry: null,
+    nextRun: null,
+    current: null,
+  }))
 
 export function scheduleInfo(): { running: boolean; nextRun: Date | null } {
   const s = state()
@@ -30,7 +41,9 @@ export function startHousekeepingSchedule(): void {
 
 function track(run: Promise<void>): void {
   const s = state()
-  const tracked: Promise<void> = run.finally(() => { if (s.current === tracked) s.current = null })
+  const tracked: Promise<void> = run.finally(() => {
+    if (s.current === tracked) s.current = null
+  })
   s.current = tracked
 }
 
@@ -49,10 +62,14 @@ async function scheduledRun(trigger: Trigger): Promise<void> {
   const s = state()
   if (trigger === 'schedule') s.nextRun = new Date(Date.now() + INTERVAL_MS)
   try {
-    if (trigger === 'schedule' && await ranRecently()) return
+    if (trigger === 'schedule' && (await ranRecently())) return
     const results = await runHousekeeping(trigger)
-    const failed = Object.entries(results.tasks).filter(([, r]) => 'error' in r).map(([name]) => name)
-    console.log(`Housekeeping (${trigger}) finished in ${results.totalDuration} ms${failed.length ? `; failed: ${failed.join(', ')}` : ''}`)
+    const failed = Object.entries(results.tasks)
+      .filter(([, r]) => 'error' in r)
+      .map(([name]) => name)
+    console.log(
+      `Housekeeping (${trigger}) finished in ${results.totalDuration} ms${failed.length ? `; failed: ${failed.join(', ')}` : ''}`,
+    )
   } catch (err) {
     if (err instanceof HousekeepingBusyError) return skipped(trigger, err)
     console.error(`Housekeeping (${trigger}) failed:`, err)
@@ -64,11 +81,19 @@ function skipped(trigger: Trigger, err: HousekeepingBusyError): void {
   const s = state()
   const until = err.holder?.expiresAt
   const retry = trigger === 'startup' && until && s.timer !== null
-  console.log(`Housekeeping (${trigger}) skipped: the lock is held by ${err.holder?.owner ?? 'another run'}` +
-    `${until ? ` until ${until.toISOString()}` : ''}${retry ? '; retrying then' : ''}`)
+  console.log(
+    `Housekeeping (${trigger}) skipped: the lock is held by ${err.holder?.owner ?? 'another run'}` +
+      `${until ? ` until ${until.toISOString()}` : ''}${retry ? '; retrying then' : ''}`,
+  )
   if (!retry) return
   if (s.retry) clearTimeout(s.retry)
-  s.retry = setTimeout(() => { s.retry = null; track(scheduledRun('startup')) }, Math.max(0, until.getTime() - Date.now()) + 1_000)
+  s.retry = setTimeout(
+    () => {
+      s.retry = null
+      track(scheduledRun('startup'))
+    },
+    Math.max(0, until.getTime() - Date.now()) + 1_000,
+  )
   s.retry.unref()
 }
 

@@ -52,7 +52,10 @@ async function deleteExpiredDeadThreads(boardId: string, now: Date): Promise<{ t
     if (!count) continue
     threads++
     publish({ name: 'thread_deleted', payload: { threadId, boardId } })
-    files += await releaseMedia(media.flatMap((m) => [m.mediaKey, m.thumbnailKey]), now)
+    files += await releaseMedia(
+      media.flatMap((m) => [m.mediaKey, m.thumbnailKey]),
+      now,
+    )
   }
   return { threads, files }
 }

@@ -8,11 +8,17 @@ export const CLIENT_IP_HEADER = 'x-corkboard-client-ip'
 /** The client identity server.ts gives the page cache's own renders: never rate-limited, never ban-checked. */
 export const RENDER_IDENTITY = 'page-cache'
 
-export function resolveClientIp(peer: string | undefined, forwardedFor: string | string[] | undefined, trustedHops: number): string {
+export function resolveClientIp(
+  peer: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedHops: number,
+): string {
   const fallback = normalizeIp(peer ?? '') ?? '0.0.0.0'
   if (trustedHops <= 0) return fallback
-  const chain = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor ?? '')
-    .split(',').map((s) => s.trim()).filter(Boolean)
+  const chain = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   // With n trusted proxies, the last n entries were written by them; the one before is the client.
   const candidate = chain[chain.length - trustedHops]
   return (candidate && normalizeIp(candidate)) || fallback

@@ -3,14 +3,24 @@
 // is logged with a request id and answered as a bare 500: no stack, SQL, driver message or path leaks.
 import { randomUUID } from 'node:crypto'
 import { ZodError } from 'zod'
-import {
-  BannedError, ConflictError, FileTooLargeError, ForbiddenError, InvalidFileTypeError, LoginRequiredError,
-  NotFoundError, RateLimitedError, RequestTooLargeError, StorageFullError, StorageUnavailableError, ValidationError,
-} from '../errors'
 import { validationErrorOf } from './validation'
-import { DatabaseFullError, DatabaseUnavailableError, DomainError } from '../errors'
-import { databaseFaultOf } from '../db/faults'
 import { noteDbFault } from '../db/fault-state'
+import { databaseFaultOf } from '../db/faults'
+import {
+  BannedError,
+  ConflictError,
+  FileTooLargeError,
+  ForbiddenError,
+  InvalidFileTypeError,
+  LoginRequiredError,
+  NotFoundError,
+  RateLimitedError,
+  RequestTooLargeError,
+  StorageFullError,
+  StorageUnavailableError,
+  ValidationError,
+} from '../errors'
+import { DatabaseFullError, DatabaseUnavailableError, DomainError } from '../errors'
 import { ALLOWED_MEDIA_TEXT } from '../media/content-types'
 
 export const NO_STORE = { 'Cache-Control': 'no-store' }
@@ -57,7 +67,10 @@ export function errorResponse(thrown: unknown): Response {
  * (lib/db/fault-state.ts writes one line per kind and interval instead of one per request).
  */
 function asDatabaseError(err: unknown): unknown {
-  const fault = err instanceof Error && !(err instanceof DomainError) && !(err instanceof ZodError) ? databaseFaultOf(err) : undefined
+  const fault =
+    err instanceof Error && !(err instanceof DomainError) && !(err instanceof ZodError)
+      ? databaseFaultOf(err)
+      : undefined
   if (!fault) return err
   noteDbFault(fault, { request: true })
   return fault.kind === 'full' ? new DatabaseFullError(fault.reason) : new DatabaseUnavailableError(fault.reason)

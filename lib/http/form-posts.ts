@@ -30,7 +30,10 @@ export function guardPagePost(req: IncomingMessage, res: ServerResponse): boolea
     replaced = true
     this.removeHeader('content-length')
     this.removeHeader('content-type')
-    return writeHead.call(this, 400, { 'content-type': 'text/plain; charset=utf-8', 'content-length': MALFORMED.length })
+    return writeHead.call(this, 400, {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': MALFORMED.length,
+    })
   } as typeof res.writeHead
   res.write = function (this: ServerResponse, ...args: unknown[]) {
     if (replaced) return true

@@ -12,8 +12,15 @@ const MAX_FIELDS_BYTES = 64 * 1024
 /** After a refusal, how much more of the body is read and thrown away before the connection is cut. */
 const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024
 
-export interface UploadedFile { buffer: Buffer; filename: string; declaredType: string }
-export interface MultipartForm { fields: Record<string, string>; file?: UploadedFile }
+export interface UploadedFile {
+  buffer: Buffer
+  filename: string
+  declaredType: string
+}
+export interface MultipartForm {
+  fields: Record<string, string>
+  file?: UploadedFile
+}
 
 export async function readMultipart(req: Request, fileField = 'image'): Promise<MultipartForm> {
   const contentType = req.headers.get('content-type') ?? ''
@@ -75,13 +82,15 @@ export async function readMultipart(req: Request, fileField = 'image'): Promise<
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('limit', () => fail(new FileTooLargeError(MAX_FILE_BYTES)))
-      fileDone = new Promise((done) => stream.on('end', () => {
-        // An empty file input (no file chosen) arrives as a part with no name and no bytes.
-        if (!settled && (info.filename || chunks.length)) {
-          file = { buffer: Buffer.concat(chunks), filename: info.filename ?? '', declaredType: info.mimeType }
-        }
-        done()
-      }))
+      fileDone = new Promise((done) =>
+        stream.on('end', () => {
+          // An empty file input (no file chosen) arrives as a part with no name and no bytes.
+          if (!settled && (info.filename || chunks.length)) {
+            file = { buffer: Buffer.concat(chunks), filename: info.filename ?? '', declaredType: info.mimeType }
+          }
+          done()
+        }),
+      )
     })
     parser.on('filesLimit', () => fail(ValidationError.field(fileField, 'Only one file may be uploaded')))
     parser.on('error', () => fail(ValidationError.field('body', 'Malformed multipart body')))

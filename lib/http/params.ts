@@ -6,7 +6,9 @@ import { NotFoundError } from '../errors'
 export type ParamParser<T> = (raw: string) => T
 
 /** What Next hands a page or route for its dynamic segments, e.g. `PageParams<'boardId' | 'threadId'>`. */
-export interface PageParams<K extends string> { params: Promise<Record<K, string>> }
+export interface PageParams<K extends string> {
+  params: Promise<Record<K, string>>
+}
 
 export const BOARD_ID = /^[a-z0-9]{1,10}$/
 /** A positive id without leading zeros, at most 2147483647 (the database's 32-bit integer). */

@@ -4,14 +4,14 @@
 // reads is declared in its spec, which stays attached to the handler (`routeSpecOf`) so a test can check it.
 import type { z } from 'zod'
 import { ForbiddenError, RequestTooLargeError, ValidationError } from '../errors'
-import { errorResponse, json } from './error-response'
-import type { ParamParser } from './params'
-import { parseInput } from './validation'
 import { CLIENT_IP_HEADER } from './client-ip'
-import { isAllowedOrigin, siteOriginOf } from './origins'
-import { arrivedOverHttps } from './scheme'
-import { consume } from '../rate-limit/limits'
 import { RENDER_IDENTITY } from './client-ip'
+import { errorResponse, json } from './error-response'
+import { isAllowedOrigin, siteOriginOf } from './origins'
+import type { ParamParser } from './params'
+import { arrivedOverHttps } from './scheme'
+import { parseInput } from './validation'
+import { consume } from '../rate-limit/limits'
 
 const JSON_LIMIT = 64 * 1024
 /** Deeper nesting than any endpoint accepts is refused before parsing (nested values reach echoing code paths). */
@@ -76,7 +76,13 @@ export function routeSpecOf(handler: unknown): DeclaredInputs | undefined {
  * The pipeline behind route() and staffRoute(): origin and rate limit → params → query → `who` (the staff
  * checks) → JSON read → `before` → body schema → handler.
  */
-export function buildRoute<S extends ParamSpec, Q extends z.ZodType | undefined, B extends BodySpec | undefined, W extends object, G>(
+export function buildRoute<
+  S extends ParamSpec,
+  Q extends z.ZodType | undefined,
+  B extends BodySpec | undefined,
+  W extends object,
+  G,
+>(
   spec: RouteSpec<S, Q, B, RouteInput<ParsedParams<S>, Infer<Q>> & W, G>,
   who: (input: RouteInput<ParsedParams<S>, Infer<Q>>) => Promise<W>,
   handler: (ctx: RouteContext<ParsedParams<S>, Infer<Q>, Infer<B>, G> & W) => Promise<Response>,
@@ -114,7 +120,12 @@ function declare(handler: RouteHandler, inputs: DeclaredInputs): void {
 
 const nobody = async () => ({})
 
-export function route<S extends ParamSpec = ParamSpec, Q extends z.ZodType | undefined = undefined, B extends BodySpec | undefined = undefined, G = undefined>(
+export function route<
+  S extends ParamSpec = ParamSpec,
+  Q extends z.ZodType | undefined = undefined,
+  B extends BodySpec | undefined = undefined,
+  G = undefined,
+>(
   spec: RouteSpec<S, Q, B, RouteInput<ParsedParams<S>, Infer<Q>>, G>,
   handler: (ctx: RouteContext<ParsedParams<S>, Infer<Q>, Infer<B>, G>) => Promise<Response>,
 ): RouteHandler {
@@ -146,7 +157,8 @@ export async function readJson(req: Request): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8')
   if (!text.trim()) return {}
-  if (jsonDepth(text) > JSON_DEPTH_LIMIT) throw ValidationError.field('body', `JSON nested deeper than ${JSON_DEPTH_LIMIT} levels`)
+  if (jsonDepth(text) > JSON_DEPTH_LIMIT)
+    throw ValidationError.field('body', `JSON nested deeper than ${JSON_DEPTH_LIMIT} levels`)
   try {
     return JSON.parse(text)
   } catch {
@@ -162,7 +174,8 @@ export function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 0x5c) i++ // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++ // backslash: skip the escaped character
       else if (c === 0x22) inString = false
     } else if (c === 0x22) inString = true
     else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth)

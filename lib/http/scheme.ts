@@ -6,11 +6,17 @@ export const SCHEME_HEADER = 'x-corkboard-scheme'
 
 export type Scheme = 'https' | 'http'
 
-export function resolveScheme(encrypted: boolean, forwardedProto: string | string[] | undefined, trustedHops: number): Scheme {
+export function resolveScheme(
+  encrypted: boolean,
+  forwardedProto: string | string[] | undefined,
+  trustedHops: number,
+): Scheme {
   const own: Scheme = encrypted ? 'https' : 'http'
   if (trustedHops <= 0) return own
-  const chain = (Array.isArray(forwardedProto) ? forwardedProto.join(',') : forwardedProto ?? '')
-    .split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)
+  const chain = (Array.isArray(forwardedProto) ? forwardedProto.join(',') : (forwardedProto ?? ''))
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
   if (!chain.length) return own
   // Proxies that append leave one entry each (the outermost trusted one wrote chain[len - n]); proxies that
   // overwrite leave a single entry, written by a trusted proxy.

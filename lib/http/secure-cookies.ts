@@ -6,5 +6,9 @@ import { crossOriginCookies } from './origins'
 
 export function secureCookies(requestOverHttps: boolean): boolean {
   const config = getConfig()
-  return requestOverHttps || crossOriginCookies() || (config.env === 'production' && Boolean(config.publicOrigin?.startsWith('https:')))
+  return (
+    requestOverHttps ||
+    crossOriginCookies() ||
+    (config.env === 'production' && Boolean(config.publicOrigin?.startsWith('https:')))
+  )
 }

@@ -5,7 +5,8 @@ import { getConfig } from '../config'
 import { API_POLICY } from './content-security-policy'
 
 /** Browser features no Corkboard page uses, denied to the page and to anything it embeds. */
-const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()'
+const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()'
 /** One year; browsers keep to HTTPS for the site's host once they have seen it over HTTPS. */
 const HSTS = 'max-age=31536000'
 

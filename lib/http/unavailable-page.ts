@@ -33,7 +33,9 @@ export function answerWhileDatabaseDown(req: IncomingMessage, res: ServerRespons
   if (databaseDown(pingDb)) {
     const body = Buffer.from(PAGE)
     res.writeHead(503, {
-      'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'retry-after': String(RETRY_AFTER_SECONDS),
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': body.length,
+      'retry-after': String(RETRY_AFTER_SECONDS),
       'cache-control': 'no-store',
     })
     res.end(req.method === 'HEAD' ? undefined : body)

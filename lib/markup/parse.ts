@@ -10,7 +10,10 @@ export type Inline =
   | { type: 'link'; href: string }
   | { type: 'youtube'; videoId: string; href: string }
 
-export interface Line { kind: 'plain' | 'quote' | 'red'; children: Inline[] }
+export interface Line {
+  kind: 'plain' | 'quote' | 'red'
+  children: Inline[]
+}
 
 const SPOILER = /\[spoiler\]([\s\S]*?)\[\/spoiler\]/gi
 const TOKEN = /(>>([1-9][0-9]{0,9})(?![0-9]))|(https?:\/\/[^\s<>"'\]\[]+)/g
@@ -62,7 +65,8 @@ function inline(text: string): Inline[] {
 
 export function parseMarkup(content: string): Line[] {
   return content.split('\n').map((raw) => {
-    const kind: Line['kind'] = raw.startsWith('>') && !raw.startsWith('>>') ? 'quote' : raw.startsWith('<') ? 'red' : 'plain'
+    const kind: Line['kind'] =
+      raw.startsWith('>') && !raw.startsWith('>>') ? 'quote' : raw.startsWith('<') ? 'red' : 'plain'
     return { kind, children: inline(raw) }
   })
 }
@@ -70,10 +74,11 @@ export function parseMarkup(content: string): Line[] {
 /** Post ids referenced with >>id, in order of first appearance. */
 export function referencedPostIds(content: string): number[] {
   const ids: number[] = []
-  const walk = (nodes: Inline[]) => nodes.forEach((n) => {
-    if (n.type === 'ref' && !ids.includes(n.postId)) ids.push(n.postId)
-    if (n.type === 'spoiler') walk(n.children)
-  })
+  const walk = (nodes: Inline[]) =>
+    nodes.forEach((n) => {
+      if (n.type === 'ref' && !ids.includes(n.postId)) ids.push(n.postId)
+      if (n.type === 'spoiler') walk(n.children)
+    })
   parseMarkup(content).forEach((l) => walk(l.children))
   return ids
 }
@@ -87,7 +92,11 @@ export function truncate(content: string, maxChars: number, maxLines: number): {
   return { text, truncated: text.length < content.length }
 }
 
-export const CUTS = { op: { chars: 2000, lines: 20 }, reply: { chars: 500, lines: 10 }, preview: { chars: 200, lines: Infinity } } as const
+export const CUTS = {
+  op: { chars: 2000, lines: 20 },
+  reply: { chars: 500, lines: 10 },
+  preview: { chars: 200, lines: Infinity },
+} as const
 
 /**
  * The first words of a post on one line, for lists and feeds: spoilered text is replaced by "[spoiler]" so an

@@ -21,7 +21,14 @@ interface MediaType {
 
 export const MEDIA_TYPES = [
   { ext: 'png', mime: 'image/png', fileType: 'image', label: 'PNG', names: ['png'] },
-  { ext: 'jpg', mime: 'image/jpeg', fileType: 'image', label: 'JPG', names: ['jpg', 'jpeg'], otherNames: ['jpe', 'jfif'] },
+  {
+    ext: 'jpg',
+    mime: 'image/jpeg',
+    fileType: 'image',
+    label: 'JPG',
+    names: ['jpg', 'jpeg'],
+    otherNames: ['jpe', 'jfif'],
+  },
   { ext: 'webp', mime: 'image/webp', fileType: 'image', label: 'WebP', names: ['webp'] },
   { ext: 'gif', mime: 'image/gif', fileType: 'image', label: 'GIF', names: ['gif'] },
   { ext: 'mp4', mime: 'video/mp4', fileType: 'video', label: 'MP4', names: ['mp4'], otherNames: ['m4v'] },
@@ -48,9 +55,14 @@ export const MEDIA_NAMES = list('or')
 export const ALLOWED_MEDIA_TEXT = `Only ${list('and')} files are allowed.`
 
 /** The `accept` attribute of the posting forms' file inputs: the MIME types, then the extensions. */
-export const MEDIA_ACCEPT = [...MEDIA_TYPES.map((t) => t.mime), ...MEDIA_TYPES.flatMap((t) => t.names.map((n) => `.${n}`))].join(',')
+export const MEDIA_ACCEPT = [
+  ...MEDIA_TYPES.map((t) => t.mime),
+  ...MEDIA_TYPES.flatMap((t) => t.names.map((n) => `.${n}`)),
+].join(',')
 
-const BROWSER_MIMES = new Set<string>(MEDIA_TYPES.flatMap((t) => ('otherMimes' in t ? [t.mime, ...t.otherMimes] : [t.mime])))
+const BROWSER_MIMES = new Set<string>(
+  MEDIA_TYPES.flatMap((t) => ('otherMimes' in t ? [t.mime, ...t.otherMimes] : [t.mime])),
+)
 const BROWSER_NAMES = new Set<string>(MEDIA_TYPES.flatMap((t) => t.names))
 
 /** The browser's first look at a chosen file: its reported type or its name must be one of ours. */

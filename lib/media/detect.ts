@@ -6,9 +6,15 @@ import { InvalidFileTypeError } from '../errors'
 import type { FileType } from './content-types'
 import { MEDIA_TYPES, type MediaExtension } from './content-types'
 
-export interface DetectedMedia { ext: MediaExtension; mime: string; fileType: FileType }
+export interface DetectedMedia {
+  ext: MediaExtension
+  mime: string
+  fileType: FileType
+}
 
-const BY_MIME: Record<string, DetectedMedia> = Object.fromEntries(MEDIA_TYPES.map(({ ext, mime, fileType }) => [mime, { ext, mime, fileType }]))
+const BY_MIME: Record<string, DetectedMedia> = Object.fromEntries(
+  MEDIA_TYPES.map(({ ext, mime, fileType }) => [mime, { ext, mime, fileType }]),
+)
 
 /** Every extension a file name may have that names one of our types, and the type it names. */
 const NAME_EXTENSIONS: Record<string, MediaExtension> = Object.fromEntries(
@@ -18,7 +24,8 @@ const NAME_EXTENSIONS: Record<string, MediaExtension> = Object.fromEntries(
 export async function detectMedia(bytes: Buffer, filename: string): Promise<DetectedMedia> {
   const found = await fileTypeFromBuffer(bytes)
   // file-type reports some MP4 brands as video/quicktime-free "video/mp4" variants; accept the mp4 family.
-  const detected = found && (BY_MIME[found.mime] ?? (found.ext === 'mp4' || found.ext === 'm4v' ? BY_MIME['video/mp4'] : undefined))
+  const detected =
+    found && (BY_MIME[found.mime] ?? (found.ext === 'mp4' || found.ext === 'm4v' ? BY_MIME['video/mp4'] : undefined))
   if (!detected) throw new InvalidFileTypeError()
   const nameExt = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase()
   const claimed = nameExt ? NAME_EXTENSIONS[nameExt] : undefined

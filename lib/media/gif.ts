@@ -7,7 +7,12 @@
 // The walk also yields what the file declares (logical screen, every frame's rectangle), so its size can be
 // judged before a decoder allocates anything.
 
-export interface GifFrame { left: number; top: number; width: number; height: number }
+export interface GifFrame {
+  left: number
+  top: number
+  width: number
+  height: number
+}
 
 export interface ParsedGif {
   screen: { width: number; height: number }
@@ -19,8 +24,12 @@ export interface ParsedGif {
 /** Thrown for a file that is not a GIF this code can walk to its end. */
 export class MalformedGifError extends Error {}
 
-const EXTENSION = 0x21, IMAGE = 0x2c, TRAILER = 0x3b
-const GRAPHIC_CONTROL = 0xf9, APPLICATION = 0xff, PLAIN_TEXT = 0x01
+const EXTENSION = 0x21,
+  IMAGE = 0x2c,
+  TRAILER = 0x3b
+const GRAPHIC_CONTROL = 0xf9,
+  APPLICATION = 0xff,
+  PLAIN_TEXT = 0x01
 const LOOP_APPS = new Set(['NETSCAPE2.0', 'ANIMEXTS1.0'])
 
 const colorTableBytes = (packed: number) => (packed & 0x80 ? 3 * (2 << (packed & 0x07)) : 0)
@@ -41,7 +50,12 @@ export function parseGif(b: Buffer): ParsedGif {
   while (i < b.length && b[i] !== TRAILER) {
     if (b[i] === IMAGE) {
       if (i + 10 > b.length) throw new MalformedGifError('image descriptor')
-      frames.push({ left: b.readUInt16LE(i + 1), top: b.readUInt16LE(i + 3), width: b.readUInt16LE(i + 5), height: b.readUInt16LE(i + 7) })
+      frames.push({
+        left: b.readUInt16LE(i + 1),
+        top: b.readUInt16LE(i + 3),
+        width: b.readUInt16LE(i + 5),
+        height: b.readUInt16LE(i + 7),
+      })
       const dataStart = i + 10 + colorTableBytes(b[i + 9]) + 1 // after the local colour table and LZW code size
       const end = skipSubBlocks(b, dataStart)
       if (control) blocks.push(control)

@@ -11,8 +11,15 @@ import { MAX_ANIMATION_PIXELS, MAX_FRAMES, MAX_PIXELS, MAX_SIDE } from './limits
 /** Throws 415 unless a canvas of width × height shown for `frames` frames is within the limits. */
 export function checkDeclaredSize(width: number, height: number, frames = 1): void {
   const pixels = width * height
-  const within = width > 0 && height > 0 && width <= MAX_SIDE && height <= MAX_SIDE && pixels <= MAX_PIXELS &&
-    frames >= 1 && frames <= MAX_FRAMES && frames * pixels <= MAX_ANIMATION_PIXELS
+  const within =
+    width > 0 &&
+    height > 0 &&
+    width <= MAX_SIDE &&
+    height <= MAX_SIDE &&
+    pixels <= MAX_PIXELS &&
+    frames >= 1 &&
+    frames <= MAX_FRAMES &&
+    frames * pixels <= MAX_ANIMATION_PIXELS
   if (!within) throw new InvalidFileTypeError()
 }
 

@@ -3,7 +3,10 @@
 import { spawn } from 'node:child_process'
 import { PROBE_CPU_SECONDS, PROBE_MEMORY_KIB, PROBE_TIMEOUT_MS } from './limits'
 
-export interface ChildResult { code: number | null; stdout: Buffer }
+export interface ChildResult {
+  code: number | null
+  stdout: Buffer
+}
 
 const MAX_OUTPUT_BYTES = 32 * 1024 * 1024
 
@@ -19,7 +22,10 @@ export function runLimited(command: string, args: string[]): Promise<ChildResult
       if (size > MAX_OUTPUT_BYTES) child.kill('SIGKILL')
       else out.push(chunk)
     })
-    child.on('error', () => { clearTimeout(timer); resolve({ code: null, stdout: Buffer.alloc(0) }) })
+    child.on('error', () => {
+      clearTimeout(timer)
+      resolve({ code: null, stdout: Buffer.alloc(0) })
+    })
     child.on('close', (code) => {
       clearTimeout(timer)
       resolve({ code: size > MAX_OUTPUT_BYTES ? null : code, stdout: Buffer.concat(out) })
@@ -31,11 +37,16 @@ let available: Promise<boolean> | undefined
 
 /** Whether ffprobe and ffmpeg both run here (checked once; a missing tool is logged once). */
 export function mediaToolsAvailable(): Promise<boolean> {
-  return (available ??= Promise.all(['ffprobe', 'ffmpeg'].map((tool) => new Promise<boolean>((resolve) => {
-    const probe = spawn(tool, ['-version'], { stdio: 'ignore' })
-    probe.on('error', () => resolve(false))
-    probe.on('exit', (code) => resolve(code === 0))
-  }))).then(([ffprobe, ffmpeg]) => {
+  return (available ??= Promise.all(
+    ['ffprobe', 'ffmpeg'].map(
+      (tool) =>
+        new Promise<boolean>((resolve) => {
+          const probe = spawn(tool, ['-version'], { stdio: 'ignore' })
+          probe.on('error', () => resolve(false))
+          probe.on('exit', (code) => resolve(code === 0))
+        }),
+    ),
+  ).then(([ffprobe, ffmpeg]) => {
     if (!ffprobe || !ffmpeg) console.warn('media: ffprobe/ffmpeg not found; video and audio uploads are refused')
     return ffprobe && ffmpeg
   }))

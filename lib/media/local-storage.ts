@@ -1,8 +1,8 @@
 // Local-disk media storage: files under one directory, served by server.ts under a fixed URL prefix.
-import { mkdir, readdir, rm, stat, statfs, writeFile, rename, access } from 'node:fs/promises'
-import { constants } from 'node:fs'
-import path from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { constants } from 'node:fs'
+import { mkdir, readdir, rm, stat, statfs, writeFile, rename, access } from 'node:fs/promises'
+import path from 'node:path'
 import { type MediaStorage, type StoredObject, isValidKey } from './storage-backend'
 
 // A file being written is named "<key>.<random>.tmp" until it is renamed to its key; a crash between the two
@@ -19,7 +19,10 @@ function keyOfTempFile(relative: string): string | null {
 
 export class LocalStorage implements MediaStorage {
   readonly kind = 'local' as const
-  constructor(readonly dir: string, readonly urlPrefix: string) {}
+  constructor(
+    readonly dir: string,
+    readonly urlPrefix: string,
+  ) {}
 
   /** The file for a key, or null when the key is not one of ours (this is the path-traversal guard). */
   pathFor(key: string): string | null {
@@ -49,7 +52,12 @@ export class LocalStorage implements MediaStorage {
 
   async exists(key: string): Promise<boolean> {
     const file = this.pathFor(key)
-    return file ? access(file).then(() => true, () => false) : false
+    return file
+      ? access(file).then(
+          () => true,
+          () => false,
+        )
+      : false
   }
 
   async *list(): AsyncIterable<StoredObject> {

@@ -10,8 +10,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { InvalidFileTypeError } from '../errors'
 import type { DetectedMedia } from './detect'
-import { MAX_PIXELS, MAX_SIDE } from './limits'
 import { mediaToolsAvailable, runLimited } from './limited-child'
+import { MAX_PIXELS, MAX_SIDE } from './limits'
 import { mp4BoxesValid } from './mp4-boxes'
 
 export const TOOLS_MISSING_MESSAGE =
@@ -52,9 +52,17 @@ export async function probeMedia(bytes: Buffer, detected: DetectedMedia): Promis
 async function probe(file: string, detected: DetectedMedia): Promise<number> {
   const kind = detected.fileType === 'video' ? 'video' : 'audio'
   const { code, stdout } = await runLimited('ffprobe', [
-    '-v', 'error', '-print_format', 'json', '-select_streams', kind === 'video' ? 'v:0' : 'a:0',
-    '-show_entries', 'format=format_name,duration:stream=codec_type,width,height:frame=media_type',
-    '-read_intervals', '%+#1', file,
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-select_streams',
+    kind === 'video' ? 'v:0' : 'a:0',
+    '-show_entries',
+    'format=format_name,duration:stream=codec_type,width,height:frame=media_type',
+    '-read_intervals',
+    '%+#1',
+    file,
   ])
   let report: ProbeReport
   try {
@@ -65,9 +73,12 @@ async function probe(file: string, detected: DetectedMedia): Promise<number> {
   const stream = report.streams?.[0]
   const duration = Number(report.format?.duration)
   const formatName = FORMAT_NAMES[detected.ext]
-  const ok = code === 0 && formatName !== undefined &&
+  const ok =
+    code === 0 &&
+    formatName !== undefined &&
     (report.format?.format_name ?? '').split(',').includes(formatName) &&
-    Number.isFinite(duration) && duration > 0 &&
+    Number.isFinite(duration) &&
+    duration > 0 &&
     stream?.codec_type === kind &&
     (report.frames ?? []).some((f) => f.media_type === kind) &&
     (kind === 'audio' || frameSizeOk(stream.width, stream.height))
@@ -79,9 +90,20 @@ const frameSizeOk = (w = 0, h = 0) => w > 0 && h > 0 && w <= MAX_SIDE && h <= MA
 
 async function firstFrame(file: string): Promise<Buffer | null> {
   const { code, stdout } = await runLimited('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-i', file, '-frames:v', '1',
-    '-vf', 'scale=w=min(iw\\,1024):h=min(ih\\,1024):force_original_aspect_ratio=decrease',
-    '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=w=min(iw\\,1024):h=min(ih\\,1024):force_original_aspect_ratio=decrease',
+    '-f',
+    'image2pipe',
+    '-vcodec',
+    'png',
+    'pipe:1',
   ])
   return code === 0 && stdout.length ? stdout : null
 }

@@ -65,9 +65,12 @@ async function processImage(bytes: Buffer, detected: DetectedMedia): Promise<Pro
     // A rotated image (or a structure strip-metadata.ts does not vouch for) is re-encoded: sharp drops all
     // metadata unless asked to keep it, and rotate() applies the EXIF orientation first.
     const image = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate()
-    const encoded = detected.ext === 'png' ? image.png({ compressionLevel: 9 })
-      : detected.ext === 'jpg' ? image.jpeg({ quality: 90, mozjpeg: true })
-        : image.webp({ quality: 90 })
+    const encoded =
+      detected.ext === 'png'
+        ? image.png({ compressionLevel: 9 })
+        : detected.ext === 'jpg'
+          ? image.jpeg({ quality: 90, mozjpeg: true })
+          : image.webp({ quality: 90 })
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true })
     body = data
     width = info.width

@@ -1,7 +1,7 @@
 // Frees stored media once nothing needs it: files are content-addressed, so another post may share one, and a
 // ban in force or an unexpired moderation snapshot keeps its file. Call after commit.
-import { getDb } from '../db/client'
 import { getStorage } from './storage'
+import { getDb } from '../db/client'
 
 /** True while a post, a ban in force or an unexpired moderation snapshot refers to the stored file. */
 export async function isMediaReferenced(key: string, now = new Date()): Promise<boolean> {
@@ -9,7 +9,9 @@ export async function isMediaReferenced(key: string, now = new Date()): Promise<
   const url = (await getStorage()).publicUrl(key)
   const [posts, bans, snapshots] = await Promise.all([
     db.post.count({ where: { OR: [{ mediaKey: key }, { thumbnailKey: key }] } }),
-    db.ban.count({ where: { postImageUrl: url, isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } }),
+    db.ban.count({
+      where: { postImageUrl: url, isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    }),
     db.moderationSnapshot.count({ where: { mediaKey: key, expiresAt: { gt: now } } }),
   ])
   return posts + bans + snapshots > 0
@@ -22,7 +24,10 @@ export async function releaseMedia(keys: (string | null | undefined)[], now = ne
   let deleted = 0
   for (const key of wanted) {
     if (await isMediaReferenced(key, now)) continue
-    await storage.delete(key).then(() => deleted++, (err) => console.error(`media: could not delete ${key}:`, err))
+    await storage.delete(key).then(
+      () => deleted++,
+      (err) => console.error(`media: could not delete ${key}:`, err),
+    )
   }
   return deleted
 }

@@ -1,7 +1,12 @@
 // S3-compatible media storage (AWS S3, MinIO, R2, …). Objects live under a key prefix in one bucket and are
 // loaded by browsers from a configurable public URL prefix, so the app never proxies media bytes.
 import {
-  DeleteObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
+  DeleteObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
 } from '@aws-sdk/client-s3'
 import type { Config } from '../config'
 import { type MediaStorage, type StoredObject, isValidKey } from './storage-backend'
@@ -18,11 +23,17 @@ export class S3Storage implements MediaStorage {
       endpoint: config.endpoint,
       forcePathStyle: config.forcePathStyle,
       // An unreachable or stuck service must fail an upload within seconds (503), not hold the request open.
-      requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000, throwOnRequestTimeout: true, socketTimeout: 5_000 },
+      requestHandler: {
+        connectionTimeout: 2_000,
+        requestTimeout: 5_000,
+        throwOnRequestTimeout: true,
+        socketTimeout: 5_000,
+      },
       maxAttempts: 2,
-      credentials: config.accessKeyId && config.secretAccessKey
-        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-        : undefined,
+      credentials:
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
     })
   }
 
@@ -32,10 +43,15 @@ export class S3Storage implements MediaStorage {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({
-      Bucket: this.config.bucket, Key: this.objectKey(key), Body: body, ContentType: contentType,
-      CacheControl: 'public, max-age=31536000, immutable',
-    }))
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: this.objectKey(key),
+        Body: body,
+        ContentType: contentType,
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    )
   }
 
   async delete(key: string): Promise<void> {
@@ -55,9 +71,13 @@ export class S3Storage implements MediaStorage {
   async *list(): AsyncIterable<StoredObject> {
     let token: string | undefined
     do {
-      const page = await this.client.send(new ListObjectsV2Command({
-        Bucket: this.config.bucket, Prefix: this.config.prefix, ContinuationToken: token,
-      }))
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.config.bucket,
+          Prefix: this.config.prefix,
+          ContinuationToken: token,
+        }),
+      )
       for (const obj of page.Contents ?? []) {
         const key = obj.Key?.slice(this.config.prefix.length)
         if (key && isValidKey(key)) yield { key, lastModified: obj.LastModified ?? new Date(0), size: obj.Size ?? 0 }

@@ -2,8 +2,8 @@
 // correct content type, long-lived immutable caching (keys are content hashes), and no path traversal
 // (only well-formed keys map to files).
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { LocalStorage } from './local-storage'
 import { contentTypeForKey } from './content-types'
+import type { LocalStorage } from './local-storage'
 import { decodedPath, sendFile } from '../http/send-file'
 
 export function serveLocalMedia(storage: LocalStorage, req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -1,7 +1,11 @@
 // What a media storage backend (local-storage.ts, s3-storage.ts) implements, and the key rule they all apply.
 // Kept apart from storage.ts, which picks the backend, so the backends do not import their own chooser.
 
-export interface StoredObject { key: string; lastModified: Date; size: number }
+export interface StoredObject {
+  key: string
+  lastModified: Date
+  size: number
+}
 
 export interface MediaStorage {
   readonly kind: 'local' | 's3'

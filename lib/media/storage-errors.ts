@@ -12,6 +12,8 @@ export function toStorageError(err: unknown): StorageFullError | StorageUnavaila
   if (err instanceof StorageFullError || err instanceof StorageUnavailableError) return err
   const { code, name, message } = (err ?? {}) as { code?: string; name?: string; message?: string }
   const kind = code ?? name ?? 'Error'
-  logThrottled(`media:${kind}`, `media: storage write failed: ${kind}: ${String(message ?? err).slice(0, 200)}`, { intervalMs: LOG_INTERVAL_MS })
+  logThrottled(`media:${kind}`, `media: storage write failed: ${kind}: ${String(message ?? err).slice(0, 200)}`, {
+    intervalMs: LOG_INTERVAL_MS,
+  })
   return code && FULL.has(code) ? new StorageFullError() : new StorageUnavailableError()
 }

@@ -1,8 +1,8 @@
 // Stores processed media content-addressed by SHA-256, so the same file is kept once. Keys look like
 // "3f/3f9c…e1.webp"; thumbnails sit beside them as "3f/3f9c…e1-thumb.webp".
 import { createHash } from 'node:crypto'
-import { getStorage } from './storage'
 import type { ProcessedMedia } from './process'
+import { getStorage } from './storage'
 import { toStorageError } from './storage-errors'
 
 export interface StoredMedia {
@@ -20,8 +20,13 @@ export const PLACEHOLDERS = { video: '/placeholders/video.svg', audio: '/placeho
  * Stores the file and its thumbnail. When storage fails, whatever this upload already stored is removed again
  * (no file without its thumbnail) and a StorageFullError (507) or StorageUnavailableError (503) is thrown.
  */
-export async function storeMedia(media: ProcessedMedia, stillReferenced: (key: string) => Promise<boolean>): Promise<StoredMedia> {
-  const storage = await getStorage().catch((err) => { throw toStorageError(err) })
+export async function storeMedia(
+  media: ProcessedMedia,
+  stillReferenced: (key: string) => Promise<boolean>,
+): Promise<StoredMedia> {
+  const storage = await getStorage().catch((err) => {
+    throw toStorageError(err)
+  })
   const hash = createHash('sha256').update(media.body).digest('hex')
   const key = `${hash.slice(0, 2)}/${hash}.${media.detected.ext}`
   const thumbnailKey = media.thumbnail ? `${hash.slice(0, 2)}/${hash}-thumb.webp` : null
@@ -51,7 +56,10 @@ export async function storeMedia(media: ProcessedMedia, stillReferenced: (key: s
 }
 
 /** Removes what a failed upload created, unless a post stored meanwhile references it. */
-export async function discardMedia(stored: Pick<StoredMedia, 'created'>, stillReferenced: (key: string) => Promise<boolean>): Promise<void> {
+export async function discardMedia(
+  stored: Pick<StoredMedia, 'created'>,
+  stillReferenced: (key: string) => Promise<boolean>,
+): Promise<void> {
   const storage = await getStorage()
   for (const key of stored.created) {
     if (!(await stillReferenced(key).catch(() => true))) await storage.delete(key).catch(() => {})

@@ -20,7 +20,12 @@ export function stripMetadata(bytes: Buffer, ext: StrippableExt): Buffer | null 
 
 // ── JPEG: a marker segment list up to each scan, entropy-coded data after it, EOI at the end ──────────────────
 
-const SOI = 0xd8, EOI = 0xd9, SOS = 0xda, APP0 = 0xe0, APP2 = 0xe2, APP14 = 0xee
+const SOI = 0xd8,
+  EOI = 0xd9,
+  SOS = 0xda,
+  APP0 = 0xe0,
+  APP2 = 0xe2,
+  APP14 = 0xee
 
 /** Segments kept besides APP0/APP2/APP14 below: frames (SOF0–15 but DHT/JPG/DAC), tables, scans, restart, DNL. */
 function isImageSegment(marker: number): boolean {
@@ -81,8 +86,26 @@ function stripJpeg(b: Buffer): Buffer | null {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 /** Image, colour and animation chunks (PNG 3rd edition with APNG). Text, eXIf, tIME and unknown chunks are dropped. */
 const PNG_KEPT = new Set([
-  'IHDR', 'PLTE', 'IDAT', 'IEND', 'tRNS', 'cHRM', 'gAMA', 'iCCP', 'sBIT', 'sRGB', 'cICP', 'mDCV', 'cLLI', 'bKGD',
-  'hIST', 'pHYs', 'sPLT', 'acTL', 'fcTL', 'fdAT',
+  'IHDR',
+  'PLTE',
+  'IDAT',
+  'IEND',
+  'tRNS',
+  'cHRM',
+  'gAMA',
+  'iCCP',
+  'sBIT',
+  'sRGB',
+  'cICP',
+  'mDCV',
+  'cLLI',
+  'bKGD',
+  'hIST',
+  'pHYs',
+  'sPLT',
+  'acTL',
+  'fcTL',
+  'fdAT',
 ])
 
 function stripPng(b: Buffer): Buffer | null {
@@ -95,7 +118,8 @@ function stripPng(b: Buffer): Buffer | null {
     const end = i + 12 + length
     if (!/^[A-Za-z]{4}$/.test(type) || end > b.length) return null
     const critical = type[0] === type[0].toUpperCase()
-    if (PNG_KEPT.has(type)) out.push(b.subarray(i, end)) // CRCs stay valid: chunks are copied whole
+    if (PNG_KEPT.has(type))
+      out.push(b.subarray(i, end)) // CRCs stay valid: chunks are copied whole
     else if (critical) return null // a decoder must understand critical chunks; so must we
     i = end
     if (type === 'IEND') return out.length > 2 ? Buffer.concat(out) : null
@@ -106,7 +130,8 @@ function stripPng(b: Buffer): Buffer | null {
 
 /** Image, alpha, animation and colour chunks; EXIF, XMP and unknown chunks are dropped. */
 const WEBP_KEPT = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF', 'ICCP'])
-const VP8X_EXIF = 0x08, VP8X_XMP = 0x04
+const VP8X_EXIF = 0x08,
+  VP8X_XMP = 0x04
 
 function stripWebp(b: Buffer): Buffer | null {
   if (b.subarray(0, 4).toString('latin1') !== 'RIFF' || b.subarray(8, 12).toString('latin1') !== 'WEBP') return null

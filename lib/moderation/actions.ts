@@ -1,20 +1,30 @@
 // Reading the moderation log: the filtered action list, statistics and IP history, each
 // within the caller's board scope.
+import { ACTION_TYPES, type ActionType } from './log'
+import type { Staff } from '../auth/staff'
+import { scopeWhere } from '../bans/queries'
 import { getDb } from '../db/client'
 import { ForbiddenError, ValidationError } from '../errors'
-import type { Staff } from '../auth/staff'
 import { normalizeIp } from '../net/ip'
-import { scopeWhere } from '../bans/queries'
-import { ACTION_TYPES, type ActionType } from './log'
 
 export interface ActionFilters {
-  actionTypes?: ActionType[]; boardId?: string; adminUserId?: number; threadId?: number; postId?: number; banId?: number
-  ipAddress?: string; start?: Date; end?: Date
+  actionTypes?: ActionType[]
+  boardId?: string
+  adminUserId?: number
+  threadId?: number
+  postId?: number
+  banId?: number
+  ipAddress?: string
+  start?: Date
+  end?: Date
 }
 
 export function parseActionTypes(raw: string | undefined): ActionType[] | undefined {
   if (!raw) return undefined
-  const types = raw.split(',').map((t) => t.trim()).filter(Boolean)
+  const types = raw
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)
   const unknown = types.filter((t) => !ACTION_TYPES.includes(t as ActionType))
   if (unknown.length) throw ValidationError.field('action_type', `Unknown action type: ${unknown.join(', ')}`)
   return types as ActionType[]
@@ -46,25 +56,42 @@ function where(staff: Staff, f: ActionFilters) {
 
 type ActionRow = Awaited<ReturnType<typeof findActions>>[number]
 function findActions(staff: Staff, f: ActionFilters, limit: number, offset: number) {
-  return getDb().then((db) => db.moderationAction.findMany({
-    where: where(staff, f), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, skip: offset,
-    include: { adminUser: { select: { username: true } } },
-  }))
+  return getDb().then((db) =>
+    db.moderationAction.findMany({
+      where: where(staff, f),
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+      skip: offset,
+      include: { adminUser: { select: { username: true } } },
+    }),
+  )
 }
 
 function toActionDto(a: ActionRow) {
   return {
-    id: a.id, action_type: a.actionType, board_id: a.boardId, thread_id: a.threadId, post_id: a.postId, ban_id: a.banId,
-    rangeban_id: a.rangebanId, ip_address: a.ipAddress, reason: a.reason,
-    details: typeof a.details === 'string' ? JSON.parse(a.details) : a.details ?? null,
-    admin_user_id: a.adminUserId, admin_username: a.adminUsername, current_admin_username: a.adminUser?.username ?? null,
+    id: a.id,
+    action_type: a.actionType,
+    board_id: a.boardId,
+    thread_id: a.threadId,
+    post_id: a.postId,
+    ban_id: a.banId,
+    rangeban_id: a.rangebanId,
+    ip_address: a.ipAddress,
+    reason: a.reason,
+    details: typeof a.details === 'string' ? JSON.parse(a.details) : (a.details ?? null),
+    admin_user_id: a.adminUserId,
+    admin_username: a.adminUsername,
+    current_admin_username: a.adminUser?.username ?? null,
     created_at: a.createdAt.toISOString(),
   }
 }
 
 export async function listActions(staff: Staff, f: ActionFilters, limit: number, offset: number) {
   const db = await getDb()
-  const [rows, total] = await Promise.all([findActions(staff, f, limit, offset), db.moderationAction.count({ where: where(staff, f) })])
+  const [rows, total] = await Promise.all([
+    findActions(staff, f, limit, offset),
+    db.moderationAction.count({ where: where(staff, f) }),
+  ])
   return { actions: rows.map(toActionDto), total, limit, offset }
 }
 
@@ -75,8 +102,16 @@ export async function actionStats(staff: Staff, f: ActionFilters) {
   const [total, byType, byAdmin, byBoard] = await Promise.all([
     db.moderationAction.count({ where: w }),
     db.moderationAction.groupBy({ by: ['actionType'], where: w, _count: { _all: true } }),
-    db.moderationAction.groupBy({ by: ['adminUserId', 'adminUsername'], where: { AND: [w, { adminUserId: { not: null } }] }, _count: { _all: true } }),
-    db.moderationAction.groupBy({ by: ['boardId'], where: { AND: [w, { boardId: { not: null } }] }, _count: { _all: true } }),
+    db.moderationAction.groupBy({
+      by: ['adminUserId', 'adminUsername'],
+      where: { AND: [w, { adminUserId: { not: null } }] },
+      _count: { _all: true },
+    }),
+    db.moderationAction.groupBy({
+      by: ['boardId'],
+      where: { AND: [w, { boardId: { not: null } }] },
+      _count: { _all: true },
+    }),
   ])
   // Most frequent first; ties in a fixed order so the answer is stable.
   const desc = <T extends { count: number }>(xs: T[], key: (x: T) => string | number) =>
@@ -90,9 +125,15 @@ export async function actionStats(staff: Staff, f: ActionFilters) {
   }
   return {
     total,
-    byActionType: desc(byType.map((r) => ({ action_type: r.actionType, count: r._count._all })), (x) => x.action_type),
+    byActionType: desc(
+      byType.map((r) => ({ action_type: r.actionType, count: r._count._all })),
+      (x) => x.action_type,
+    ),
     byAdmin: desc([...admins.values()], (x) => x.admin_user_id),
-    byBoard: desc(byBoard.map((r) => ({ board_id: r.boardId!, count: r._count._all })), (x) => x.board_id),
+    byBoard: desc(
+      byBoard.map((r) => ({ board_id: r.boardId!, count: r._count._all })),
+      (x) => x.board_id,
+    ),
   }
 }
 
@@ -100,14 +141,18 @@ export async function ipHistory(staff: Staff, rawIp: string, f: ActionFilters, l
   const ip = normalizeIp(rawIp)
   if (!ip) throw ValidationError.field('ip', 'Invalid IP address')
   const db = await getDb()
-  const all = await db.moderationAction.findMany({ where: where(staff, { ipAddress: ip }), select: { actionType: true, boardId: true, adminUserId: true, createdAt: true } })
+  const all = await db.moderationAction.findMany({
+    where: where(staff, { ipAddress: ip }),
+    select: { actionType: true, boardId: true, adminUserId: true, createdAt: true },
+  })
   const boards = [...new Set(all.map((a) => a.boardId).filter((b): b is string => b !== null))].sort()
   const times = all.map((a) => a.createdAt.getTime())
   const listed = await listActions(staff, { ...f, ipAddress: ip }, limit, offset)
   return {
     ip_address: ip,
     summary: {
-      ip_address: ip, total_actions: all.length,
+      ip_address: ip,
+      total_actions: all.length,
       ban_count: all.filter((a) => a.actionType === 'banned').length,
       posts_deleted: all.filter((a) => a.actionType === 'post_deleted').length,
       threads_deleted: all.filter((a) => a.actionType === 'thread_deleted').length,

@@ -1,13 +1,32 @@
 // The moderation log: one table serves the action log, the dashboard, the statistics and the
 // IP history. Written inside the transaction of the change it records.
-import type { Tx } from '../db/locks'
 import type { Staff } from '../auth/staff'
+import type { Tx } from '../db/locks'
 
-export type ActionType = 'banned' | 'unbanned' | 'appeal_submitted' | 'appeal_response' | 'post_deleted' | 'thread_deleted'
-  | 'color_changed' | 'sticky_changed' | 'rangeban_created' | 'rangeban_removed'
+export type ActionType =
+  | 'banned'
+  | 'unbanned'
+  | 'appeal_submitted'
+  | 'appeal_response'
+  | 'post_deleted'
+  | 'thread_deleted'
+  | 'color_changed'
+  | 'sticky_changed'
+  | 'rangeban_created'
+  | 'rangeban_removed'
 
-export const ACTION_TYPES: readonly ActionType[] = ['banned', 'unbanned', 'appeal_submitted', 'appeal_response', 'post_deleted',
-  'thread_deleted', 'color_changed', 'sticky_changed', 'rangeban_created', 'rangeban_removed']
+export const ACTION_TYPES: readonly ActionType[] = [
+  'banned',
+  'unbanned',
+  'appeal_submitted',
+  'appeal_response',
+  'post_deleted',
+  'thread_deleted',
+  'color_changed',
+  'sticky_changed',
+  'rangeban_created',
+  'rangeban_removed',
+]
 
 export interface ActionInput {
   actionType: ActionType
@@ -25,9 +44,17 @@ export interface ActionInput {
 export function logAction(tx: Tx, a: ActionInput) {
   return tx.moderationAction.create({
     data: {
-      actionType: a.actionType, boardId: a.boardId ?? null, threadId: a.threadId ?? null, postId: a.postId ?? null,
-      banId: a.banId ?? null, rangebanId: a.rangebanId ?? null, ipAddress: a.ipAddress ?? null, reason: a.reason ?? null,
-      details: (a.details ?? undefined) as never, adminUserId: a.staff?.id ?? null, adminUsername: a.staff?.username ?? null,
+      actionType: a.actionType,
+      boardId: a.boardId ?? null,
+      threadId: a.threadId ?? null,
+      postId: a.postId ?? null,
+      banId: a.banId ?? null,
+      rangebanId: a.rangebanId ?? null,
+      ipAddress: a.ipAddress ?? null,
+      reason: a.reason ?? null,
+      details: (a.details ?? undefined) as never,
+      adminUserId: a.staff?.id ?? null,
+      adminUsername: a.staff?.username ?? null,
     },
   })
 }

@@ -1,13 +1,13 @@
 // Inputs of the staff post tools: which post (board and thread ride along in the body or query, the post id in
 // the path), colour changes and deletions.
 import { z } from 'zod'
-import { boardIdSchema, idSchema } from '../http/params'
-import { POST_COLORS } from '../posts/types'
-import { oneIssueAtATime } from '../http/validation'
-import { normalizedText } from '../text/schemas'
-import { codePoints } from '../text/normalize'
-import { ZNote } from '../bans/schemas'
 import { REASON_MAX } from './staff-delete'
+import { ZNote } from '../bans/schemas'
+import { boardIdSchema, idSchema } from '../http/params'
+import { oneIssueAtATime } from '../http/validation'
+import { POST_COLORS } from '../posts/types'
+import { codePoints } from '../text/normalize'
+import { normalizedText } from '../text/schemas'
 
 /** GET …/posts/{postId}/ip?boardId=&threadId= */
 export const ZPostRefQuery = z.object({
@@ -22,10 +22,12 @@ export const ZPostRef = z.object({
 })
 
 /** PUT …/posts/{postId}/color: the post's board and thread first (the caller's board scope is checked next), then colour and note. */
-export const ZColorChange = oneIssueAtATime(ZPostRef.extend({
-  color: z.enum(POST_COLORS, { message: `Invalid color. Use one of: ${POST_COLORS.join(', ')}` }),
-  reason: ZNote,
-}))
+export const ZColorChange = oneIssueAtATime(
+  ZPostRef.extend({
+    color: z.enum(POST_COLORS, { message: `Invalid color. Use one of: ${POST_COLORS.join(', ')}` }),
+    reason: ZNote,
+  }),
+)
 
 /** DELETE /api/admin/posts/{postId}: the reason is judged once the other fields are right. */
 export const ZStaffPostDeletion = ZPostRef.extend({
@@ -33,5 +35,6 @@ export const ZStaffPostDeletion = ZPostRef.extend({
   reason: normalizedText(),
 }).superRefine(({ reason }, ctx) => {
   if (!reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Reason is required' })
-  else if (codePoints(reason) > REASON_MAX) ctx.addIssue({ code: 'custom', path: ['reason'], message: `Reason must be ${REASON_MAX} characters or less` })
+  else if (codePoints(reason) > REASON_MAX)
+    ctx.addIssue({ code: 'custom', path: ['reason'], message: `Reason must be ${REASON_MAX} characters or less` })
 })

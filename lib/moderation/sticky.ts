@@ -1,14 +1,14 @@
 // Setting and removing sticky: logged, live to both rooms; removing it re-applies the thread
 // cap, which may kill threads.
+import { logAction } from './log'
+import { assertCanModerate, type Staff } from '../auth/staff'
+import { getBoardOrThrow } from '../boards/queries'
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'
 import { ConflictError, NotFoundError } from '../errors'
-import { assertCanModerate, type Staff } from '../auth/staff'
-import { getBoardOrThrow } from '../boards/queries'
 import { publish } from '../events/bus'
 import { applyThreadCap } from '../threads/thread-cap'
 import { toPublicThread } from '../threads/types'
-import { logAction } from './log'
 
 export async function setSticky(staff: Staff, boardId: string, threadId: number, isSticky: boolean) {
   await getBoardOrThrow(boardId)
@@ -19,7 +19,8 @@ export async function setSticky(staff: Staff, boardId: string, threadId: number,
     const current = await tx.thread.findUnique({ where: { id: threadId } })
     if (!current || current.boardId !== boardId) throw new NotFoundError('Thread not found')
     if (current.isDead) throw new ConflictError('Cannot change sticky status of archived threads')
-    if (current.isSticky === isSticky) throw new ConflictError(isSticky ? 'Thread is already sticky' : 'Thread is not sticky')
+    if (current.isSticky === isSticky)
+      throw new ConflictError(isSticky ? 'Thread is already sticky' : 'Thread is not sticky')
     const thread = await tx.thread.update({ where: { id: threadId }, data: { isSticky } })
     await logAction(tx, { actionType: 'sticky_changed', staff, boardId, threadId, details: { is_sticky: isSticky } })
     const died = isSticky ? [] : await applyThreadCap(tx, boardId, new Date())

@@ -3,7 +3,10 @@
 import ipaddr from 'ipaddr.js'
 
 export function normalizeIp(raw: string): string | null {
-  const value = raw.trim().replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '')
+  const value = raw
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/%.*$/, '')
   if (!ipaddr.isValid(value)) return null
   const addr = ipaddr.parse(value)
   if (addr.kind() === 'ipv6') {

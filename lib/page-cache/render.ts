@@ -1,8 +1,8 @@
 // How the cache renders a page: an HTTP request from the process to itself, marked with a per-process secret,
 // which server.ts hands straight to Next as a visitor without bans (pages rendered for the cache must be the
 // page everyone may see; banned visitors never reach the cache, see serve.ts).
-import { request } from 'node:http'
 import { randomBytes } from 'node:crypto'
+import { request } from 'node:http'
 import type { IncomingMessage } from 'node:http'
 import type { RenderedPage } from './store'
 import { policyForRenderedHtml } from '../http/content-security-policy'
@@ -23,24 +23,35 @@ export function isRenderRequest(req: IncomingMessage): boolean {
 export function loopbackRenderer(listening: { address: string; port: number }) {
   const host = listening.address === '0.0.0.0' ? '127.0.0.1' : listening.address === '::' ? '::1' : listening.address
   const port = listening.port
-  return (path: string, hostHeader: string): Promise<RenderedPage> => new Promise((resolve, reject) => {
-    const req = request({ host, port, path, method: 'GET', headers: { host: hostHeader, accept: 'text/html', 'accept-encoding': 'identity', [RENDER_HEADER]: SECRET } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('error', reject)
-      res.on('end', () => {
-        const headers: Record<string, string> = {}
-        for (const name of KEPT_HEADERS) {
-          const value = res.headers[name]
-          if (typeof value === 'string') headers[name] = value
-        }
-        const body = Buffer.concat(chunks)
-        // A cache render carries no nonce: its policy names the hashes of its inline scripts, and goes with it.
-        if (headers['content-type']?.startsWith('text/html')) headers['content-security-policy'] = policyForRenderedHtml(body)
-        resolve({ status: res.statusCode ?? 500, headers, body })
-      })
+  return (path: string, hostHeader: string): Promise<RenderedPage> =>
+    new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host,
+          port,
+          path,
+          method: 'GET',
+          headers: { host: hostHeader, accept: 'text/html', 'accept-encoding': 'identity', [RENDER_HEADER]: SECRET },
+        },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('error', reject)
+          res.on('end', () => {
+            const headers: Record<string, string> = {}
+            for (const name of KEPT_HEADERS) {
+              const value = res.headers[name]
+              if (typeof value === 'string') headers[name] = value
+            }
+            const body = Buffer.concat(chunks)
+            // A cache render carries no nonce: its policy names the hashes of its inline scripts, and goes with it.
+            if (headers['content-type']?.startsWith('text/html'))
+              headers['content-security-policy'] = policyForRenderedHtml(body)
+            resolve({ status: res.statusCode ?? 500, headers, body })
+          })
+        },
+      )
+      req.on('error', reject)
+      req.end()
     })
-    req.on('error', reject)
-    req.end()
-  })
 }

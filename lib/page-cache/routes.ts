@@ -2,8 +2,8 @@
 // whole list, and the `after=` increments every reader of a page asks for once its socket has joined), their
 // invalidation tags, and which domain events touch which entries. Thread ids are unique across boards, so a
 // thread's tag needs no board.
-import type { BusEvent } from '../events/internal'
 import { getConfig } from '../config'
+import type { BusEvent } from '../events/internal'
 
 export interface CachedRoute {
   /**
@@ -40,10 +40,17 @@ const threadTags = (boardId: string, threadId: string) => [`thread:${threadId}`,
 export function cachedRoute(pathname: string, search = ''): CachedRoute | null {
   const api = POSTS_API.exec(pathname)
   if (api && isThreadId(api[2]) && isPostsQuery(search)) {
-    return { tags: threadTags(api[1], api[2]), boardId: api[1], threadId: Number(api[2]), ttlMs: SAFETY_TTL_MS, api: true }
+    return {
+      tags: threadTags(api[1], api[2]),
+      boardId: api[1],
+      threadId: Number(api[2]),
+      ttlMs: SAFETY_TTL_MS,
+      api: true,
+    }
   }
   const board = BOARD.exec(pathname)
-  if (board && (!search || BOARD_PAGE_QUERY.test(search))) return { tags: [`board:${board[1]}`], boardId: board[1], ttlMs: SAFETY_TTL_MS }
+  if (board && (!search || BOARD_PAGE_QUERY.test(search)))
+    return { tags: [`board:${board[1]}`], boardId: board[1], ttlMs: SAFETY_TTL_MS }
   if (search) return null
   if (pathname === '/') return { tags: ['home'], ttlMs: SAFETY_TTL_MS }
   if (pathname === '/rules') return { tags: ['rules'], ttlMs: SAFETY_TTL_MS }
@@ -55,14 +62,18 @@ export function cachedRoute(pathname: string, search = ''): CachedRoute | null {
   let m = ARCHIVE.exec(pathname)
   if (m) return { tags: [`board:${m[1]}`], boardId: m[1], ttlMs: ARCHIVE_TTL_MS }
   m = THREAD.exec(pathname)
-  if (m && isThreadId(m[2])) return { tags: threadTags(m[1], m[2]), boardId: m[1], threadId: Number(m[2]), ttlMs: SAFETY_TTL_MS }
+  if (m && isThreadId(m[2]))
+    return { tags: threadTags(m[1], m[2]), boardId: m[1], threadId: Number(m[2]), ttlMs: SAFETY_TTL_MS }
   return null
 }
 
 function isPostsQuery(search: string): boolean {
   const params = new URLSearchParams(search)
   const names = [...params.keys()]
-  return new Set(names).size === names.length && names.every((name) => Object.hasOwn(POSTS_QUERY, name) && POSTS_QUERY[name].test(params.get(name)!))
+  return (
+    new Set(names).size === names.length &&
+    names.every((name) => Object.hasOwn(POSTS_QUERY, name) && POSTS_QUERY[name].test(params.get(name)!))
+  )
 }
 
 /**

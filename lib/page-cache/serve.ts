@@ -5,14 +5,14 @@
 // served the same way, after the visitor's API rate limit, and marked for no shared cache: a
 // reader catching up after joining its room must not get a CDN's copy from a few seconds before.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { getDb } from '../db/client'
-import { boardExists } from '../boards/queries'
-import { subscribe } from '../events/bus'
-import { mayBeBanned } from '../bans/ban-index'
-import { consume } from '../rate-limit/limits'
-import { dbFaultCount } from '../db/fault-state'
 import { cachedRoute, tagsFor, type CachedRoute } from './routes'
 import { PageStore, type CacheEntry, type RenderedPage } from './store'
+import { mayBeBanned } from '../bans/ban-index'
+import { boardExists } from '../boards/queries'
+import { getDb } from '../db/client'
+import { dbFaultCount } from '../db/fault-state'
+import { subscribe } from '../events/bus'
+import { consume } from '../rate-limit/limits'
 
 export interface PageCacheOptions {
   maxBytes: number
@@ -49,8 +49,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const route = queryAt < 0 ? cachedRoute(url) : cachedRoute(url.slice(0, queryAt), url.slice(queryAt))
       if (!route) return false
       // Over the limit: Next's handler answers with the contract's 429.
-      if (route.api && !(await consume(clientIp, 'api').then(() => true, () => false))) return false
-      if (route.boardId && await mayBeBanned(route.boardId, clientIp)) return false
+      if (
+        route.api &&
+        !(await consume(clientIp, 'api').then(
+          () => true,
+          () => false,
+        ))
+      )
+        return false
+      if (route.boardId && (await mayBeBanned(route.boardId, clientIp))) return false
 
       // The Host header is part of the key, so a forged one can only ever poison its own entries.
       const host = req.headers.host ?? ''
@@ -60,8 +67,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (!entry) {
         // A page rendered while the database failed (e.g. statistics showing their failure note) is not kept.
         const faults = dbFaultCount()
-        const keep = async () => dbFaultCount() === faults && await stillExists(route).catch(() => false)
-        const { page, entry: stored, shared } = await store.render(key, route.tags, route.ttlMs, () => options.render(url, host), keep)
+        const keep = async () => dbFaultCount() === faults && (await stillExists(route).catch(() => false))
+        const {
+          page,
+          entry: stored,
+          shared,
+        } = await store.render(key, route.tags, route.ttlMs, () => options.render(url, host), keep)
         // MISS: this request rendered the page; SHARED: it waited for another request's render.
         cache = shared ? 'SHARED' : 'MISS'
         if (!stored) {
@@ -87,9 +98,19 @@ async function stillExists(route: CachedRoute): Promise<boolean> {
   return (await db.thread.count({ where: { id: route.threadId, boardId: route.boardId } })) === 1
 }
 
-function sendEntry(req: IncomingMessage, res: ServerResponse, entry: CacheEntry, cacheControl: string, cache: string): void {
+function sendEntry(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: CacheEntry,
+  cacheControl: string,
+  cache: string,
+): void {
   const accepted = String(req.headers['accept-encoding'] ?? '')
-  const [encoding, body] = /\bbr\b/.test(accepted) ? ['br', entry.br] as const : /\bgzip\b/.test(accepted) ? ['gzip', entry.gzip] as const : [null, entry.identity] as const
+  const [encoding, body] = /\bbr\b/.test(accepted)
+    ? (['br', entry.br] as const)
+    : /\bgzip\b/.test(accepted)
+      ? (['gzip', entry.gzip] as const)
+      : ([null, entry.identity] as const)
   const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag
   const headers: Record<string, string | number> = {
     ...entry.headers,
@@ -120,6 +141,11 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /** A render that is not kept (not found, an error page, a disowned render) goes out as Next made it, uncached. */
 function sendRendered(req: IncomingMessage, res: ServerResponse, page: RenderedPage, cache: string): void {
-  res.writeHead(page.status, { ...page.headers, 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate', 'content-length': page.body.length, 'x-corkboard-cache': cache })
+  res.writeHead(page.status, {
+    ...page.headers,
+    'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+    'content-length': page.body.length,
+    'x-corkboard-cache': cache,
+  })
   res.end(req.method === 'HEAD' ? undefined : page.body)
 }

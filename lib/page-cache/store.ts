@@ -21,8 +21,15 @@ export interface CacheEntry {
   tags: string[]
 }
 
-interface Kept { page: RenderedPage; entry?: CacheEntry }
-interface InFlight { promise: Promise<Kept>; tags: string[]; disowned: boolean }
+interface Kept {
+  page: RenderedPage
+  entry?: CacheEntry
+}
+interface InFlight {
+  promise: Promise<Kept>
+  tags: string[]
+  disowned: boolean
+}
 
 export class PageStore {
   private readonly entries: LRUCache<string, CacheEntry>
@@ -49,7 +56,13 @@ export class PageStore {
    * still exists); it is kept only when no invalidation of its tags happened meanwhile. Readers arriving until the
    * page is stored (not just rendered) share the same flight, so one cold page is rendered once.
    */
-  async render(key: string, tags: string[], ttlMs: number, render: () => Promise<RenderedPage>, store: (page: RenderedPage) => Promise<boolean>): Promise<{ page: RenderedPage; entry?: CacheEntry; shared: boolean }> {
+  async render(
+    key: string,
+    tags: string[],
+    ttlMs: number,
+    render: () => Promise<RenderedPage>,
+    store: (page: RenderedPage) => Promise<boolean>,
+  ): Promise<{ page: RenderedPage; entry?: CacheEntry; shared: boolean }> {
     let flight = this.inFlight.get(key)
     const shared = Boolean(flight)
     if (!flight) {
@@ -59,12 +72,22 @@ export class PageStore {
       started.promise = this.renderAndKeep(key, started, ttlMs, render, store)
       flight = started
       this.inFlight.set(key, started)
-      void started.promise.catch(() => {}).finally(() => { if (this.inFlight.get(key) === started) this.inFlight.delete(key) })
+      void started.promise
+        .catch(() => {})
+        .finally(() => {
+          if (this.inFlight.get(key) === started) this.inFlight.delete(key)
+        })
     }
     return { ...(await flight.promise), shared }
   }
 
-  private async renderAndKeep(key: string, flight: InFlight, ttlMs: number, render: () => Promise<RenderedPage>, store: (page: RenderedPage) => Promise<boolean>): Promise<Kept> {
+  private async renderAndKeep(
+    key: string,
+    flight: InFlight,
+    ttlMs: number,
+    render: () => Promise<RenderedPage>,
+    store: (page: RenderedPage) => Promise<boolean>,
+  ): Promise<Kept> {
     const page = await render()
     if (page.status !== 200 || flight.disowned) return { page }
     const existing = this.entries.get(key)
@@ -123,7 +146,9 @@ async function compress(page: RenderedPage, tags: string[]): Promise<CacheEntry>
   const etag = `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`
   const [gzipped, br] = await Promise.all([
     gzipAsync(page.body, { level: 6 }),
-    brotliAsync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length } }),
+    brotliAsync(page.body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length },
+    }),
   ])
   return { headers: page.headers, identity: page.body, gzip: gzipped, br, etag, tags }
 }

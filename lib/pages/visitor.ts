@@ -2,19 +2,21 @@
 // instead of content (unknown board or thread, ban screen). Pages stay declarative; the API uses the same reads.
 // The page passes the visitor's address (lib/http/request-ip); a ban is waived for a valid staff session.
 import { cache } from 'react'
-import { BannedError, NotFoundError } from '../errors'
-import { boardIdParam, idParam } from '../http/params'
-import { getBoardOrThrow } from '../boards/queries'
-import { assertNotBannedUnless } from '../bans/check'
 import { isStaffCaller } from '../auth/staff-caller'
-import { listArchivedThreads, listBoardPage, listThreadPosts } from '../threads/queries'
+import { assertNotBannedUnless } from '../bans/check'
+import type { BanBody } from '../bans/types'
+import { getBoardOrThrow } from '../boards/queries'
+import { BannedError, NotFoundError } from '../errors'
+import { countryName } from '../geo/country-names'
+import { boardIdParam, idParam } from '../http/params'
 import { referencedPostIds } from '../markup/parse'
 import { locatePosts } from '../posts/locate'
-import { countryName } from '../geo/country-names'
 import { resultsInThread, summaryOf } from '../surveys/queries'
-import type { BanBody } from '../bans/types'
+import { listArchivedThreads, listBoardPage, listThreadPosts } from '../threads/queries'
 
-async function outcome<T>(load: () => Promise<T>): Promise<T | { kind: 'not-found'; what: string } | { kind: 'banned'; body: BanBody }> {
+async function outcome<T>(
+  load: () => Promise<T>,
+): Promise<T | { kind: 'not-found'; what: string } | { kind: 'banned'; body: BanBody }> {
   try {
     return await load()
   } catch (err) {
@@ -78,7 +80,11 @@ export const loadThreadPage = cache(async (ip: string, rawBoardId: string, rawTh
     const codes = [...new Set(posts.map((p) => p.country_code).filter((c): c is string => Boolean(c)))]
     const crossRefs = await locatePosts(foreign)
     return {
-      kind: 'ok' as const, board, thread, posts, crossRefs,
+      kind: 'ok' as const,
+      board,
+      thread,
+      posts,
+      crossRefs,
       surveyResults: Object.fromEntries([...results.values()].map((r) => [r.post_id, r])),
       countryNames: Object.fromEntries(codes.map((c) => [c, countryName(c)])),
     }

@@ -11,7 +11,8 @@ function subKey(purpose: string): Buffer {
   return createHmac('sha256', getConfig().posterIdSecret).update(`corkboard:${purpose}`).digest()
 }
 
-const hmacHex = (purpose: string, message: string) => createHmac('sha256', subKey(purpose)).update(message).digest('hex')
+const hmacHex = (purpose: string, message: string) =>
+  createHmac('sha256', subKey(purpose)).update(message).digest('hex')
 
 /** A well-formed poster key: 256 bits in base64url. Anything else a client sends is ignored. */
 export const isPosterKey = (value: string) => POSTER_KEY.test(value)
@@ -30,7 +31,8 @@ export function isOwner(posterKey: string | null, storedHash: string): boolean {
 }
 
 /** The per-thread poster id: first 8 hex chars of HMAC(thread-id key, "{threadId}:{IP or /64}"). */
-export const threadUserId = (threadId: number, ip: string) => hmacHex('thread-id', `${threadId}:${ipKey(ip)}`).slice(0, 8)
+export const threadUserId = (threadId: number, ip: string) =>
+  hmacHex('thread-id', `${threadId}:${ipKey(ip)}`).slice(0, 8)
 
 /** One vote per voter per poll: the voter is the client's IP or IPv6 /64, never stored raw. */
 export const voterHash = (ip: string) => hmacHex('voter', ipKey(ip))

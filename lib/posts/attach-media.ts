@@ -1,15 +1,23 @@
 // The media half of creating a post: detect by content (415), process (strip metadata, thumbnail) and store.
 // Returns the post's media columns, and a cleanup for when the post then fails to commit.
+import { getDb } from '../db/client'
 import type { UploadedFile } from '../http/multipart'
 import { detectMedia } from '../media/detect'
 import { processMedia } from '../media/process'
 import { discardMedia, storeMedia } from '../media/store'
-import { getDb } from '../db/client'
 
 export interface PostMedia {
   columns: {
-    imageUrl: string; mediaKey: string; thumbnailUrl: string | null; thumbnailKey: string | null; fileType: string
-    mediaMime: string; mediaSize: number; mediaWidth: number | null; mediaHeight: number | null; mediaOrigName: string
+    imageUrl: string
+    mediaKey: string
+    thumbnailUrl: string | null
+    thumbnailKey: string | null
+    fileType: string
+    mediaMime: string
+    mediaSize: number
+    mediaWidth: number | null
+    mediaHeight: number | null
+    mediaOrigName: string
   }
   discard(): Promise<void>
 }
@@ -20,9 +28,16 @@ export async function attachMedia(file: UploadedFile): Promise<PostMedia> {
   const stored = await storeMedia(processed, referencedByPost)
   return {
     columns: {
-      imageUrl: stored.url, mediaKey: stored.key, thumbnailUrl: stored.thumbnailUrl, thumbnailKey: stored.thumbnailKey,
-      fileType: detected.fileType, mediaMime: detected.mime, mediaSize: processed.body.length,
-      mediaWidth: processed.width, mediaHeight: processed.height, mediaOrigName: file.filename.slice(0, 255),
+      imageUrl: stored.url,
+      mediaKey: stored.key,
+      thumbnailUrl: stored.thumbnailUrl,
+      thumbnailKey: stored.thumbnailKey,
+      fileType: detected.fileType,
+      mediaMime: detected.mime,
+      mediaSize: processed.body.length,
+      mediaWidth: processed.width,
+      mediaHeight: processed.height,
+      mediaOrigName: file.filename.slice(0, 255),
     },
     discard: () => discardMedia(stored, referencedByPost),
   }

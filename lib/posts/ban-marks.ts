@@ -1,20 +1,26 @@
 // Which posts carry 'USER WAS BANNED FOR THIS POST': a ban naming the post that has not been lifted. When several
 // bans name one post, the newest one is shown.
-import type { Db } from '../db/client'
 import type { BanMark } from './to-public'
+import type { Db } from '../db/client'
 
 const BAN_MARK_SELECT = { id: true, postId: true, reason: true, createdAt: true, expiresAt: true } as const
 
 /** Bans naming posts (their post id is set by the query) → each post's newest mark. */
 function newestPerPost(bans: (BanMark & { id: number; postId: number | null })[]): Map<number, BanMark> {
-  return new Map(bans.sort((a, b) => a.id - b.id).map((b) => [b.postId!, { reason: b.reason, createdAt: b.createdAt, expiresAt: b.expiresAt }]))
+  return new Map(
+    bans
+      .sort((a, b) => a.id - b.id)
+      .map((b) => [b.postId!, { reason: b.reason, createdAt: b.createdAt, expiresAt: b.expiresAt }]),
+  )
 }
 
 /** Ban marks of a few posts (a board page's window of posts, one post). */
 export async function banMarksFor(db: Db, postIds: number[]): Promise<Map<number, BanMark>> {
   if (!postIds.length) return new Map()
   // No ORDER BY in SQL: Prisma splits a long IN list only for an unordered query.
-  return newestPerPost(await db.ban.findMany({ where: { postId: { in: postIds }, isActive: true }, select: BAN_MARK_SELECT }))
+  return newestPerPost(
+    await db.ban.findMany({ where: { postId: { in: postIds }, isActive: true }, select: BAN_MARK_SELECT }),
+  )
 }
 
 /**

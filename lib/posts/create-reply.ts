@@ -1,21 +1,21 @@
 // Replying: board → ban → thread → archived → rate limit (checked) → file size → fields → media type → rate limit
 // (counted), then one transaction with the thread row locked, so the bump rule (a sage, or a reply to a thread past
 // the bump limit, does not bump) and the post count stay exact under concurrent replies. post_created goes out after commit.
-import { getDb } from '../db/client'
-import { lockRow } from '../db/locks'
+import { attachMedia, type PostMedia } from './attach-media'
+import { replyFields } from './fields'
+import { toPublicPost } from './to-public'
 import { assertNotBannedUnless } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
-import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
-import type { MultipartForm } from '../http/multipart'
+import { getDb } from '../db/client'
+import { lockRow } from '../db/locks'
 import { ConflictError, NotFoundError } from '../errors'
-import { countryCodeFor } from '../geo/country'
-import { postEventRow } from '../stats/post-events'
 import { publish } from '../events/bus'
+import { countryCodeFor } from '../geo/country'
+import type { MultipartForm } from '../http/multipart'
 import { BUMP_LIMIT } from '../limits'
-import { replyFields } from './fields'
-import { attachMedia, type PostMedia } from './attach-media'
 import { newPostRow } from './new-post-row'
-import { toPublicPost } from './to-public'
+import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
+import { postEventRow } from '../stats/post-events'
 
 const ARCHIVED = 'This thread has been archived and no longer accepts new posts'
 
@@ -44,7 +44,10 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm, 
     return { form, ...replyFields(form.fields, Boolean(form.file)) }
   })
   const media: PostMedia | null = form.file ? await attachMedia(form.file) : null
-  await consume(ip, 'postCreate').catch(async (err) => { await media?.discard(); throw err })
+  await consume(ip, 'postCreate').catch(async (err) => {
+    await media?.discard()
+    throw err
+  })
   const country = await countryCodeFor(ip)
   const statsRow = await postEventRow(boardId, ip, country)
 
@@ -58,7 +61,13 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm, 
       // The reply that brings the count to the limit still bumps; past it, sage is forced.
       const dontBump = sage || thread.postCount >= BUMP_LIMIT
       const post = await tx.post.create({
-        data: newPostRow(board, threadId, { ip, posterKey, country }, { content, createdAt: now, isOp: false, dontBump }, media),
+        data: newPostRow(
+          board,
+          threadId,
+          { ip, posterKey, country },
+          { content, createdAt: now, isOp: false, dontBump },
+          media,
+        ),
       })
       await tx.postEvent.create({ data: statsRow })
       const updated = await tx.thread.update({
@@ -68,7 +77,10 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm, 
       return { post, postCount: updated.postCount, bumped: !dontBump }
     })
     const publicPost = toPublicPost(post, undefined, null) // a new post has no poll yet
-    publish({ name: 'post_created', payload: { postId: post.id, threadId, boardId, postCount, bumped, post: publicPost } })
+    publish({
+      name: 'post_created',
+      payload: { postId: post.id, threadId, boardId, postCount, bumped, post: publicPost },
+    })
     return { postId: post.id, threadId, boardId }
   } catch (err) {
     await media?.discard()

@@ -3,18 +3,18 @@
 // 2. staff with rights on the board: CSRF token and a reason, logged, 24-hour snapshots (lib/moderation);
 // 3. an owner in a dead thread: 409;  4. anyone else: 403.
 // Callers without staff rights on the board are ban-checked first.
-import { getDb } from '../db/client'
-import { lockRow } from '../db/locks'
+import type { SessionData } from '../auth/session'
+import { assertCanModerate, assertCsrf, currentStaff, type Staff } from '../auth/staff'
 import { assertNotBanned } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
-import { consume } from '../rate-limit/limits'
+import { getDb } from '../db/client'
+import { lockRow } from '../db/locks'
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors'
-import { isOwner } from '../posters/identity'
 import { publish } from '../events/bus'
 import { releaseMedia } from '../media/release'
-import { assertCanModerate, assertCsrf, currentStaff, type Staff } from '../auth/staff'
-import type { SessionData } from '../auth/session'
 import { requireReason, staffDeletePost, staffDeleteThread } from '../moderation/staff-delete'
+import { isOwner } from '../posters/identity'
+import { consume } from '../rate-limit/limits'
 
 /** Who asks, as the route read it from the request. */
 export interface DeleteCaller {
@@ -28,7 +28,10 @@ export interface DeleteCaller {
   body: { reason?: string; purgeMedia?: boolean }
 }
 
-interface Authority { staff: Staff | null; thread: { isDead: boolean } }
+interface Authority {
+  staff: Staff | null
+  thread: { isDead: boolean }
+}
 
 async function authorityFor(boardId: string, threadId: number, caller: DeleteCaller): Promise<Authority> {
   await getBoardOrThrow(boardId)
@@ -45,10 +48,19 @@ function staffOrRefuse(a: Authority, owner: boolean, caller: DeleteCaller, board
   if (a.staff) {
     assertCanModerate(a.staff, boardId)
     assertCsrf(caller.session, caller.csrfToken)
-    return { staff: a.staff, purgeMedia: caller.body.purgeMedia === true,
-      reason: requireReason(caller.body.reason, what === 'thread' ? 'Please provide a reason for deletion' : 'Reason is required') }
+    return {
+      staff: a.staff,
+      purgeMedia: caller.body.purgeMedia === true,
+      reason: requireReason(
+        caller.body.reason,
+        what === 'thread' ? 'Please provide a reason for deletion' : 'Reason is required',
+      ),
+    }
   }
-  if (owner && a.thread.isDead) throw new ConflictError(what === 'thread' ? 'Cannot delete archived threads' : 'Cannot delete posts in archived threads')
+  if (owner && a.thread.isDead)
+    throw new ConflictError(
+      what === 'thread' ? 'Cannot delete archived threads' : 'Cannot delete posts in archived threads',
+    )
   throw new ForbiddenError(`Not authorized to delete this ${what}`)
 }
 
@@ -97,6 +109,11 @@ export async function deletePost(boardId: string, threadId: number, postId: numb
     await releaseMedia([post.mediaKey, post.thumbnailKey])
     return { message: 'Post deleted successfully', deletedBy: 'owner' as const, threadDeleted: false }
   }
-  const { threadDeleted } = await staffDeletePost(boardId, threadId, postId, staffOrRefuse(a, owner, caller, boardId, 'post'))
+  const { threadDeleted } = await staffDeletePost(
+    boardId,
+    threadId,
+    postId,
+    staffOrRefuse(a, owner, caller, boardId, 'post'),
+  )
   return { message: 'Post deleted successfully', deletedBy: 'staff' as const, threadDeleted }
 }

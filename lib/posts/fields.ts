@@ -15,7 +15,8 @@ export function threadFields(fields: Record<string, string>, hasFile: boolean): 
   const content = normalizeText(fields.content)
   const issues: FieldIssue[] = []
   if (!topic) issues.push({ field: 'topic', message: 'Topic is required' })
-  else if (codePoints(topic) > TOPIC_MAX) issues.push({ field: 'topic', message: `Topic must be ${TOPIC_MAX} characters or less` })
+  else if (codePoints(topic) > TOPIC_MAX)
+    issues.push({ field: 'topic', message: `Topic must be ${TOPIC_MAX} characters or less` })
   const tooLong = `Content must be ${OP_CONTENT_MAX} characters or less`
   if (!content) issues.push({ field: 'content', message: 'Content is required' })
   else if (codePoints(content) > OP_CONTENT_MAX) issues.push({ field: 'content', message: tooLong })
@@ -32,7 +33,8 @@ export function replyFields(fields: Record<string, string>, hasFile: boolean): {
   if (codePoints(content) > REPLY_CONTENT_MAX) issues.push({ field: 'content', message: tooLong })
   if (!content && !hasFile) issues.push({ field: 'content', message: none })
   const sage = fields.dont_bump
-  if (sage !== undefined && sage !== 'true' && sage !== 'false') issues.push({ field: 'dont_bump', message: 'dont_bump must be "true" or "false"' })
+  if (sage !== undefined && sage !== 'true' && sage !== 'false')
+    issues.push({ field: 'dont_bump', message: 'dont_bump must be "true" or "false"' })
   if (issues.length) {
     if (issues.length === 1 && issues[0].message === none) throw new ValidationError(issues, 'No content')
     fail(issues, { name: 'Content too long', field: 'content', message: tooLong })

@@ -2,11 +2,11 @@
 // a server action, which runs the same domain functions as the API. Its answer is either a redirect to the new
 // post or the form's state — the message of the error, per-field messages and the text the visitor typed — which
 // the page renders next to the fields.
+import { messageFor, type ErrorBody } from '../client/error-messages'
+import { FileTooLargeError } from '../errors'
 import { errorResponse } from '../http/error-response'
 import type { MultipartForm } from '../http/multipart'
 import { MAX_FILE_BYTES } from '../limits'
-import { FileTooLargeError } from '../errors'
-import { messageFor, type ErrorBody } from '../client/error-messages'
 
 export interface PostFormState {
   /** The sentence shown above the button, as the JavaScript form would show it. */
@@ -40,7 +40,12 @@ export function keptValues(form: FormData): PostFormState['values'] {
 }
 
 /** A refusal as the form shows it: the same error bodies and messages as the API and the JavaScript forms. */
-export async function refusal(err: unknown, values: PostFormState['values'], fallback: string, doing: string): Promise<PostFormState> {
+export async function refusal(
+  err: unknown,
+  values: PostFormState['values'],
+  fallback: string,
+  doing: string,
+): Promise<PostFormState> {
   const body = (await errorResponse(err).json()) as ErrorBody
   const fields: Record<string, string> = {}
   for (const d of body.details ?? []) fields[d.field] = fields[d.field] ? `${fields[d.field]} ${d.message}` : d.message

@@ -1,7 +1,7 @@
 // The database row of a new post, built the same way for a thread's opening post and for a reply.
-import { ownerKeyHash, threadUserId } from '../posters/identity'
-import type { PublicBoard } from '../boards/types'
 import type { PostMedia } from './attach-media'
+import type { PublicBoard } from '../boards/types'
+import { ownerKeyHash, threadUserId } from '../posters/identity'
 
 export interface Poster {
   ip: string
@@ -11,12 +11,18 @@ export interface Poster {
 }
 
 export function newPostRow(
-  board: PublicBoard, threadId: number, poster: Poster,
-  post: { content: string; createdAt: Date; isOp: boolean; dontBump: boolean }, media: PostMedia | null,
+  board: PublicBoard,
+  threadId: number,
+  poster: Poster,
+  post: { content: string; createdAt: Date; isOp: boolean; dontBump: boolean },
+  media: PostMedia | null,
 ) {
   return {
-    threadId, boardId: board.id, ...post,
-    ipAddress: poster.ip, ownerKeyHash: ownerKeyHash(poster.posterKey),
+    threadId,
+    boardId: board.id,
+    ...post,
+    ipAddress: poster.ip,
+    ownerKeyHash: ownerKeyHash(poster.posterKey),
     threadUserId: board.thread_ids_enabled ? threadUserId(threadId, poster.ip) : null,
     countryCode: board.country_flags_enabled ? poster.country : null,
     ...media?.columns,

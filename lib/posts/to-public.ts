@@ -1,6 +1,6 @@
 // Database rows → the contract's public Post (never an IP address or owner hash).
-import type { Post } from '../db/generated/sqlite/client.ts'
 import type { FileType, PostColor, PublicPost, SurveySummary } from './types'
+import type { Post } from '../db/generated/sqlite/client.ts'
 
 export type BanMark = { reason: string; createdAt: Date; expiresAt: Date | null }
 
@@ -21,7 +21,13 @@ export function toPublicPost(p: Post, ban: BanMark | undefined, survey: SurveySu
     dont_bump: p.dontBump,
     is_op: p.isOp,
     isBanned: Boolean(ban),
-    banInfo: ban ? { reason: ban.reason, created_at: ban.createdAt.toISOString(), expires_at: ban.expiresAt?.toISOString() ?? null } : null,
+    banInfo: ban
+      ? {
+          reason: ban.reason,
+          created_at: ban.createdAt.toISOString(),
+          expires_at: ban.expiresAt?.toISOString() ?? null,
+        }
+      : null,
   }
   if (survey !== undefined) post.survey = survey
   return post

@@ -1,6 +1,15 @@
 // The public Post object, as the API returns it. No IP address or owner hash ever appears here.
 export type PostColor = 'black' | 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'brown'
-export const POST_COLORS: readonly PostColor[] = ['black', 'red', 'orange', 'yellow', 'green', 'blue', 'purple', 'brown']
+export const POST_COLORS: readonly PostColor[] = [
+  'black',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'blue',
+  'purple',
+  'brown',
+]
 
 export type { FileType } from '../media/content-types'
 import type { FileType } from '../media/content-types'

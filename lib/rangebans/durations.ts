@@ -1,7 +1,11 @@
 // Range-ban durations offered by the create modal; default 30 Days, Permanent sends no expiry.
 import { expiryIn } from '../bans/durations'
 
-export interface RangeBanDuration { value: string; label: string; hours: number | null }
+export interface RangeBanDuration {
+  value: string
+  label: string
+  hours: number | null
+}
 
 export const RANGE_BAN_DURATIONS: RangeBanDuration[] = [
   { value: '1h', label: '1 Hour', hours: 1 },
@@ -18,4 +22,5 @@ export const RANGE_BAN_DURATIONS: RangeBanDuration[] = [
 export const DEFAULT_RANGE_BAN_DURATION = '30d'
 
 /** The `expires_at` to send for a duration: an ISO time, or null for Permanent. */
-export const rangeBanExpiry = (value: string, now = Date.now()) => expiryIn(RANGE_BAN_DURATIONS, DEFAULT_RANGE_BAN_DURATION, value, now)
+export const rangeBanExpiry = (value: string, now = Date.now()) =>
+  expiryIn(RANGE_BAN_DURATIONS, DEFAULT_RANGE_BAN_DURATION, value, now)

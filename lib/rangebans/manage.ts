@@ -1,13 +1,13 @@
 // Range bans for admins: list in force, create (normalised, no duplicate in force), statistics,
 // soft removal. Creation and removal are logged. Enforcement starts with the next request (lib/bans/check.ts).
-import { getDb } from '../db/client'
-import { publish } from '../events/bus'
-import { ConflictError, NotFoundError } from '../errors'
+import type { NewRangeBan } from './schemas'
 import type { Staff } from '../auth/staff'
+import { getDb } from '../db/client'
+import { ConflictError, NotFoundError } from '../errors'
+import { toPublicRangeBan } from './types'
+import { publish } from '../events/bus'
 import { countryName } from '../geo/country-names'
 import { logAction } from '../moderation/log'
-import type { NewRangeBan } from './schemas'
-import { toPublicRangeBan } from './types'
 
 const inForce = (now: Date) => ({ isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] })
 
@@ -28,8 +28,25 @@ export async function createRangeBan(staff: Staff, input: NewRangeBan) {
     if (await tx.rangeBan.findFirst({ where: { AND: [inForce(now), { banType: type, banValue: value, boardId }] } })) {
       throw new ConflictError('Active rangeban already exists for this value')
     }
-    const r = await tx.rangeBan.create({ data: { banType: type, banValue: value, boardId, reason, expiresAt, adminUserId: staff.id, adminUsername: staff.username } })
-    await logAction(tx, { actionType: 'rangeban_created', staff, boardId, rangebanId: r.id, reason, details: { ban_type: type, ban_value: value } })
+    const r = await tx.rangeBan.create({
+      data: {
+        banType: type,
+        banValue: value,
+        boardId,
+        reason,
+        expiresAt,
+        adminUserId: staff.id,
+        adminUsername: staff.username,
+      },
+    })
+    await logAction(tx, {
+      actionType: 'rangeban_created',
+      staff,
+      boardId,
+      rangebanId: r.id,
+      reason,
+      details: { ban_type: type, ban_value: value },
+    })
     return r
   })
   publish({ name: 'bans_changed', payload: { boardId, threadId: null } })
@@ -54,13 +71,21 @@ export async function rangeBanStats() {
   const [all, active, countries] = await Promise.all([
     db.rangeBan.groupBy({ by: ['banType'], _count: { _all: true } }),
     db.rangeBan.groupBy({ by: ['banType'], where: inForce(now), _count: { _all: true } }),
-    db.rangeBan.groupBy({ by: ['banValue'], where: { AND: [inForce(now), { banType: 'country' }] }, _count: { _all: true } }),
+    db.rangeBan.groupBy({
+      by: ['banValue'],
+      where: { AND: [inForce(now), { banType: 'country' }] },
+      _count: { _all: true },
+    }),
   ])
   const activeBy = new Map(active.map((a) => [a.banType, a._count._all]))
   return {
-    byType: all.map((a) => ({ ban_type: a.banType, count: a._count._all, active_count: activeBy.get(a.banType) ?? 0 })).sort((x, y) => x.ban_type.localeCompare(y.ban_type)),
-    topCountries: countries.map((c) => ({ country_code: c.banValue, country_name: countryName(c.banValue), ban_count: c._count._all }))
-      .sort((x, y) => y.ban_count - x.ban_count || x.country_code.localeCompare(y.country_code)).slice(0, 10),
+    byType: all
+      .map((a) => ({ ban_type: a.banType, count: a._count._all, active_count: activeBy.get(a.banType) ?? 0 }))
+      .sort((x, y) => x.ban_type.localeCompare(y.ban_type)),
+    topCountries: countries
+      .map((c) => ({ country_code: c.banValue, country_name: countryName(c.banValue), ban_count: c._count._all }))
+      .sort((x, y) => y.ban_count - x.ban_count || x.country_code.localeCompare(y.country_code))
+      .slice(0, 10),
   }
 }
 

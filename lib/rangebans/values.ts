@@ -14,7 +14,8 @@ export function normalizeBanValue(type: RangeBanType, raw: unknown): string {
   if (!value) throw ValidationError.field('ban_value', 'Ban value is required')
   if (type === 'country') {
     const code = value.toUpperCase()
-    if (!/^[A-Z]{2}$/.test(code) || code === 'LO' || (code !== 'CF' && !isKnownCountryCode(code))) throw bad('Invalid country code')
+    if (!/^[A-Z]{2}$/.test(code) || code === 'LO' || (code !== 'CF' && !isKnownCountryCode(code)))
+      throw bad('Invalid country code')
     return code
   }
   if (type === 'asn') {
@@ -23,10 +24,14 @@ export function normalizeBanValue(type: RangeBanType, raw: unknown): string {
     return m[1]
   }
   try {
-    const [addr, bits] = value.includes('/') ? ipaddr.parseCIDR(value) : [ipaddr.parse(value), ipaddr.parse(value).kind() === 'ipv4' ? 32 : 128]
+    const [addr, bits] = value.includes('/')
+      ? ipaddr.parseCIDR(value)
+      : [ipaddr.parse(value), ipaddr.parse(value).kind() === 'ipv4' ? 32 : 128]
     const v4 = addr.kind() === 'ipv4'
     if (bits < (v4 ? 8 : 16)) throw bad(`The range must be at least /${v4 ? 8 : 16}`)
-    const network = v4 ? ipaddr.IPv4.networkAddressFromCIDR(`${addr}/${bits}`) : ipaddr.IPv6.networkAddressFromCIDR(`${addr}/${bits}`)
+    const network = v4
+      ? ipaddr.IPv4.networkAddressFromCIDR(`${addr}/${bits}`)
+      : ipaddr.IPv6.networkAddressFromCIDR(`${addr}/${bits}`)
     return `${network.toString()}/${bits}`
   } catch (err) {
     if (err instanceof ValidationError) throw err

@@ -19,7 +19,10 @@ export class RedisHealth {
 
   failed(err: unknown): void {
     this.failedAt = Date.now()
-    logThrottled('rate-limits:redis', `rate limits: Redis failed (${err instanceof Error ? err.message : String(err)}); counting in memory meanwhile`)
+    logThrottled(
+      'rate-limits:redis',
+      `rate limits: Redis failed (${err instanceof Error ? err.message : String(err)}); counting in memory meanwhile`,
+    )
   }
 }
 
@@ -44,11 +47,17 @@ export class FailoverLimiter implements Limiter {
   }
 
   get(key: string): Promise<RateLimiterRes | null> {
-    return this.attempt(() => this.redis.get(key), () => this.memory.get(key))
+    return this.attempt(
+      () => this.redis.get(key),
+      () => this.memory.get(key),
+    )
   }
 
   consume(key: string): Promise<RateLimiterRes> {
-    return this.attempt(() => this.redis.consume(key), () => this.memory.consume(key))
+    return this.attempt(
+      () => this.redis.consume(key),
+      () => this.memory.consume(key),
+    )
   }
 
   private async attempt<T>(onRedis: () => Promise<T>, inMemory: () => Promise<T>): Promise<T> {

@@ -3,11 +3,11 @@
 // counts in memory while Redis is away or stuck (lib/rate-limit/failover.ts).
 import type { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible'
-import { COMMAND_TIMEOUT_MS, createRedis } from '../redis/client'
 import { FailoverLimiter, RedisHealth, type Limiter } from './failover'
 import { getConfig } from '../config'
 import { RateLimitedError } from '../errors'
 import { processSingleton } from '../process-singleton'
+import { COMMAND_TIMEOUT_MS, createRedis } from '../redis/client'
 
 export const LIMITS = {
   api: { points: 600, duration: 60 }, // every /api request except health
@@ -29,7 +29,6 @@ export type LimitName = keyof typeof LIMITS
 
 const LOCAL_ONLY: ReadonlySet<LimitName> = new Set(['socketJoin'])
 
-
 async function build(): Promise<Map<LimitName, Limiter>> {
   const { redisUrl, redisPrefix, rateLimits } = getConfig()
   const map = new Map<LimitName, Limiter>()
@@ -40,15 +39,25 @@ async function build(): Promise<Map<LimitName, Limiter>> {
     // ready the limits count in memory (lib/rate-limit/failover.ts).
     redis = (await createRedis('rate limits', redisUrl)).client
     health = new RedisHealth(redis)
-    await Promise.race([redis.connect(), new Promise((resolve) => setTimeout(resolve, COMMAND_TIMEOUT_MS).unref())])
-      .catch((err) => console.error('rate limits: Redis unavailable, using memory:', err.message))
+    await Promise.race([
+      redis.connect(),
+      new Promise((resolve) => setTimeout(resolve, COMMAND_TIMEOUT_MS).unref()),
+    ]).catch((err) => console.error('rate limits: Redis unavailable, using memory:', err.message))
   }
   for (const [name, defaults] of Object.entries(LIMITS) as [LimitName, { points: number; duration: number }][]) {
     const opts = { ...defaults, ...rateLimits[name] }
     const memory = new RateLimiterMemory({ keyPrefix: name, ...opts })
-    map.set(name, redis && health && !LOCAL_ONLY.has(name)
-      ? new FailoverLimiter(new RateLimiterRedis({ storeClient: redis, keyPrefix: `${redisPrefix}:rl:${name}`, ...opts }), memory, health, isLimiterAnswer)
-      : memory)
+    map.set(
+      name,
+      redis && health && !LOCAL_ONLY.has(name)
+        ? new FailoverLimiter(
+            new RateLimiterRedis({ storeClient: redis, keyPrefix: `${redisPrefix}:rl:${name}`, ...opts }),
+            memory,
+            health,
+            isLimiterAnswer,
+          )
+        : memory,
+    )
   }
   return map
 }
@@ -70,7 +79,12 @@ export async function assertNotExhausted(key: string, ...names: LimitName[]): Pr
  * and the limiters (one per process) may come from either copy.
  */
 function isLimiterAnswer(value: unknown): value is RateLimiterRes {
-  return typeof value === 'object' && value !== null && typeof (value as RateLimiterRes).msBeforeNext === 'number' && !(value instanceof Error)
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as RateLimiterRes).msBeforeNext === 'number' &&
+    !(value instanceof Error)
+  )
 }
 
 /** Counts one request against each named limit; throws RateLimitedError (429) when any is exhausted. */

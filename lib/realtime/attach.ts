@@ -3,15 +3,15 @@
 // the processes and lib/events/relay.ts carries every bus event to all of them.
 import type { Server as HttpServer, IncomingMessage } from 'node:http'
 import { Server } from 'socket.io'
+import { type ClientToServerEvents, type ServerToClientEvents, parseRoom, roomsFor, threadRoom } from './events'
+import { connectRedisLink } from './redis-link'
 import { boardOrThreadExists } from '../boards/queries'
+import { getConfig } from '../config'
 import { subscribe } from '../events/bus'
 import { isRealtimeEvent } from '../events/internal'
 import { startEventRelay, type ClusterLink } from '../events/relay'
-import { connectRedisLink } from './redis-link'
-import { getConfig } from '../config'
-import { type ClientToServerEvents, type ServerToClientEvents, parseRoom, roomsFor, threadRoom } from './events'
-import { isAllowedOrigin, siteOriginOf } from '../http/origins'
 import { resolveClientIp } from '../http/client-ip'
+import { isAllowedOrigin, siteOriginOf } from '../http/origins'
 import { resolveScheme } from '../http/scheme'
 import { securityHeaders } from '../http/security-headers'
 import { consume } from '../rate-limit/limits'
@@ -20,11 +20,17 @@ const MAX_ROOMS_PER_SOCKET = 20
 
 /** socket.io's requests do not pass server.ts's request handler: the scheme by the same rule (lib/http/scheme.ts). */
 const schemeOf = (req: IncomingMessage) =>
-  resolveScheme(Boolean((req.socket as { encrypted?: boolean }).encrypted), req.headers['x-forwarded-proto'], getConfig().trustProxyHops)
+  resolveScheme(
+    Boolean((req.socket as { encrypted?: boolean }).encrypted),
+    req.headers['x-forwarded-proto'],
+    getConfig().trustProxyHops,
+  )
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>
 
-export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeServer; disconnectAll(): void; close(): Promise<void> }> {
+export async function attachRealtime(
+  http: HttpServer,
+): Promise<{ io: RealtimeServer; disconnectAll(): void; close(): Promise<void> }> {
   const config = getConfig()
   const io: RealtimeServer = new Server(http, {
     path: '/socket.io/',
@@ -39,7 +45,10 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
       }
       // engine.io asks only on the handshake, so each connection counts once.
       const ip = resolveClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxyHops)
-      consume(ip, 'socketConnect').then(() => callback(null, true), () => callback('Rate limited', false))
+      consume(ip, 'socketConnect').then(
+        () => callback(null, true),
+        () => callback('Rate limited', false),
+      )
     },
     cors: config.corsOrigins.length ? { origin: config.corsOrigins, credentials: true } : undefined,
   })
@@ -52,7 +61,10 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
     const relay = startEventRelay(io as unknown as ClusterLink)
     link.onMissed(relay.missedEvents)
     link.onUnsent(relay.unsentEvents)
-    closers.push(async () => relay.stop(), () => link.close())
+    closers.push(
+      async () => relay.stop(),
+      () => link.close(),
+    )
   }
 
   // socket.io answers its HTTP requests itself (polling, the WebSocket upgrade): the same headers as every answer.
@@ -62,17 +74,28 @@ export async function attachRealtime(http: HttpServer): Promise<{ io: RealtimeSe
 
   // The handshake request is not needed once the connection is up (origin and address were checked above), and
   // engine.io would keep it, headers and all, for the connection's life (socket.io's memory-usage guide).
-  io.engine.on('connection', (raw: { request: unknown }) => { raw.request = null })
+  io.engine.on('connection', (raw: { request: unknown }) => {
+    raw.request = null
+  })
 
   io.on('connection', (socket) => {
     socket.on('join_board', async (room, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {}
-      if (!(await consume(`socket:${socket.id}`, 'socketJoin').then(() => true, () => false))) {
+      if (
+        !(await consume(`socket:${socket.id}`, 'socketJoin').then(
+          () => true,
+          () => false,
+        ))
+      ) {
         return reply({ ok: false, error: 'Rate limited' })
       }
       const parsed = parseRoom(room)
       // socket.rooms includes the socket's own id room.
-      if (!parsed || socket.rooms.size > MAX_ROOMS_PER_SOCKET || !(await boardOrThreadExists(parsed).catch(() => false))) {
+      if (
+        !parsed ||
+        socket.rooms.size > MAX_ROOMS_PER_SOCKET ||
+        !(await boardOrThreadExists(parsed).catch(() => false))
+      ) {
         return reply({ ok: false, error: 'Unknown room' })
       }
       await socket.join(room)

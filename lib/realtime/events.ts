@@ -1,17 +1,30 @@
 // The realtime channel's events (names and payloads the browser listens for), typed once and shared by the server and the browser.
 // Room names: a board room is `{boardId}`, a thread room `{boardId}-{threadId}`.
-import type { PublicPost } from '../posts/types'
 import { MAX_ID } from '../http/params'
+import type { PublicPost } from '../posts/types'
 
 export interface ServerToClientEvents {
   thread_created: (p: { threadId: number; boardId: string; postId: number; topic: string; createdAt: string }) => void
-  post_created: (p: { postId: number; threadId: number; boardId: string; postCount: number; bumped: boolean; post: PublicPost }) => void
+  post_created: (p: {
+    postId: number
+    threadId: number
+    boardId: string
+    postCount: number
+    bumped: boolean
+    post: PublicPost
+  }) => void
   post_deleted: (p: { postId: number; threadId: number; boardId: string; postCount: number }) => void
   thread_deleted: (p: { threadId: number; boardId: string }) => void
   post_color_changed: (p: { postId: number; threadId: number; boardId: string; color: string }) => void
   thread_sticky_updated: (p: { threadId: number; boardId: string; isSticky: boolean }) => void
   thread_died: (p: { threadId: number; boardId: string; diedAt: string }) => void
-  survey_vote: (p: { surveyId: number; postId: number; threadId: number; boardId: string; totalResponses: number }) => void
+  survey_vote: (p: {
+    surveyId: number
+    postId: number
+    threadId: number
+    boardId: string
+    totalResponses: number
+  }) => void
   /** To every client of a server that may have missed events (its Redis link was down): fetch what changed. */
   resync: () => void
 }

@@ -17,12 +17,19 @@ export interface RedisLink {
 }
 
 export async function connectRedisLink(url: string): Promise<RedisLink> {
-  const [pub, sub] = await Promise.all([createRedis('realtime publisher', url), createRedis('realtime subscriber', url)])
+  const [pub, sub] = await Promise.all([
+    createRedis('realtime publisher', url),
+    createRedis('realtime subscriber', url),
+  ])
   let unsent = false
   handleCommandFailures(pub.client, (err, command) => {
-    if (command !== 'publish') return void logThrottled('realtime:publisher', `realtime: Redis ${command} failed (${err.message})`)
+    if (command !== 'publish')
+      return void logThrottled('realtime:publisher', `realtime: Redis ${command} failed (${err.message})`)
     unsent = true
-    logThrottled('realtime:publish', `realtime: Redis publish failed (${err.message}); other processes miss events until it is back`)
+    logThrottled(
+      'realtime:publish',
+      `realtime: Redis publish failed (${err.message}); other processes miss events until it is back`,
+    )
   })
   handleCommandFailures(sub.client, (err, command) => {
     logThrottled('realtime:subscribe', `realtime: Redis ${command} failed (${err.message})`)
@@ -34,7 +41,10 @@ export async function connectRedisLink(url: string): Promise<RedisLink> {
   sub.onReconnected(() => {
     // ioredis subscribes again as it gets ready; a PING is answered after those subscriptions, so from then on
     // no event can be missed, and whatever came before is dealt with as missed.
-    void sub.client.ping().catch(() => {}).finally(() => missed.forEach((l) => l()))
+    void sub.client
+      .ping()
+      .catch(() => {})
+      .finally(() => missed.forEach((l) => l()))
   })
   pub.onReconnected(() => {
     if (!unsent) return

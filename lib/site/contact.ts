@@ -1,9 +1,9 @@
 // The contact details on /contact. Until an admin sets them, the page shows a default that sends visitors where
 // the site already answers them (the rules, and the appeal form on a ban notice) instead of a channel that may
 // not exist. Every change is kept in the staff audit log with its old and new values.
-import { getDb } from '../db/client'
-import type { Staff } from '../auth/staff'
 import type { ContactSettings } from './schemas'
+import type { Staff } from '../auth/staff'
+import { getDb } from '../db/client'
 
 const TEXT = 'contact_text'
 const LINK = 'contact_link'
@@ -29,8 +29,15 @@ export async function updateContact(staff: Staff, next: ContactSettings): Promis
   const before = await getContact()
   const now = new Date()
   await db.$transaction(async (tx) => {
-    for (const [name, value] of [[TEXT, next.text], [LINK, next.link]] as const) {
-      await tx.siteSetting.upsert({ where: { name }, create: { name, value, updatedAt: now }, update: { value, updatedAt: now } })
+    for (const [name, value] of [
+      [TEXT, next.text],
+      [LINK, next.link],
+    ] as const) {
+      await tx.siteSetting.upsert({
+        where: { name },
+        create: { name, value, updatedAt: now },
+        update: { value, updatedAt: now },
+      })
     }
     await tx.staffAuditEntry.create({
       data: {

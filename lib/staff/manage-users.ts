@@ -1,12 +1,12 @@
 // Staff accounts for admins. Deactivation and password changes end the user's sessions (their
 // session generation moves on); an admin cannot deactivate or demote themself, and one active admin remains.
-import { getDb } from '../db/client'
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors'
-import type { Staff } from '../auth/staff'
-import { hashPassword } from '../auth/password'
 import { createStaffUser } from './create-staff-user'
 import type { NewUser, UserUpdate } from './schemas'
 import { toAdminUser } from './types'
+import { hashPassword } from '../auth/password'
+import type { Staff } from '../auth/staff'
+import { getDb } from '../db/client'
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors'
 
 const INCLUDE = { boards: true } as const
 
@@ -36,15 +36,23 @@ export async function updateUser(actor: Staff, id: number, input: UserUpdate) {
   if (input.boards) {
     const known = new Set((await db.board.findMany({ select: { id: true } })).map((b) => b.id))
     const unknown = input.boards.filter((b) => !known.has(b))
-    if (unknown.length) throw new ValidationError(unknown.map((b) => ({ field: 'boards', message: `Unknown board: ${b}` })))
+    if (unknown.length)
+      throw new ValidationError(unknown.map((b) => ({ field: 'boards', message: `Unknown board: ${b}` })))
   }
   const endsSessions = input.is_active === false || input.password !== undefined
   // Hashed before the transaction: argon2 is deliberately slow and must not hold the write lock.
   const passwordHash = input.password ? await hashPassword(input.password) : undefined
   const updated = await db.$transaction(async (tx) => {
     if (input.username || input.email) {
-      const clash = await tx.staffUser.findFirst({ where: { id: { not: id }, OR: [
-        ...(input.username ? [{ usernameLower: input.username.toLowerCase() }] : []), ...(input.email ? [{ emailLower: input.email.toLowerCase() }] : [])] } })
+      const clash = await tx.staffUser.findFirst({
+        where: {
+          id: { not: id },
+          OR: [
+            ...(input.username ? [{ usernameLower: input.username.toLowerCase() }] : []),
+            ...(input.email ? [{ emailLower: input.email.toLowerCase() }] : []),
+          ],
+        },
+      })
       if (clash) throw new ConflictError('Username or email already exists')
     }
     await tx.staffUser.update({
@@ -62,7 +70,8 @@ export async function updateUser(actor: Staff, id: number, input: UserUpdate) {
       await tx.staffBoard.deleteMany({ where: { userId: id } })
       await tx.staffBoard.createMany({ data: [...new Set(input.boards)].map((boardId) => ({ userId: id, boardId })) })
     }
-    if ((await tx.staffUser.count({ where: { role: 'admin', isActive: true } })) === 0) throw new ConflictError('At least one active admin is required')
+    if ((await tx.staffUser.count({ where: { role: 'admin', isActive: true } })) === 0)
+      throw new ConflictError('At least one active admin is required')
     return tx.staffUser.findUniqueOrThrow({ where: { id }, include: INCLUDE })
   })
   return toAdminUser(updated)

@@ -12,9 +12,24 @@ export interface AdminUser {
   last_login: string | null
 }
 
-export function toAdminUser(u: { id: number; username: string; email: string; role: string; isActive: boolean; createdAt: Date; lastLogin: Date | null; boards: { boardId: string }[] }): AdminUser {
+export function toAdminUser(u: {
+  id: number
+  username: string
+  email: string
+  role: string
+  isActive: boolean
+  createdAt: Date
+  lastLogin: Date | null
+  boards: { boardId: string }[]
+}): AdminUser {
   return {
-    id: u.id, username: u.username, email: u.email, role: u.role as Role, boards: u.boards.map((b) => b.boardId).sort(),
-    is_active: u.isActive, created_at: u.createdAt.toISOString(), last_login: u.lastLogin?.toISOString() ?? null,
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    role: u.role as Role,
+    boards: u.boards.map((b) => b.boardId).sort(),
+    is_active: u.isActive,
+    created_at: u.createdAt.toISOString(),
+    last_login: u.lastLogin?.toISOString() ?? null,
   }
 }

@@ -1,13 +1,15 @@
 // Housekeeping's statsCleanup: roll complete hours and days up, then delete raw rows older than
 // 35 days (all of them rolled up by then) and the salts of past days.
-import { getDb } from '../db/client'
 import { rollUpStats, rolledUntilDay } from './rollup'
 import { discardPastSalts } from './salt'
 import { MINUTES_PER_DAY, minuteOf } from './time'
+import { getDb } from '../db/client'
 
 const RAW_RETENTION_MINUTES = 35 * MINUTES_PER_DAY
 
-export async function cleanupStats(now: Date): Promise<{ hoursRolledUp: number; daysRolledUp: number; rowsDeleted: number; saltsDiscarded: number }> {
+export async function cleanupStats(
+  now: Date,
+): Promise<{ hoursRolledUp: number; daysRolledUp: number; rowsDeleted: number; saltsDiscarded: number }> {
   const rolled = await rollUpStats(now)
   // Never delete rows of a day that is not rolled up yet (e.g. after the roll-up failed).
   const rolledUntil = (await rolledUntilDay()) ?? 0
@@ -18,5 +20,10 @@ export async function cleanupStats(now: Date): Promise<{ hoursRolledUp: number; 
     db.postEvent.deleteMany({ where: { minute: { lt: before } } }),
   ])
   const saltsDiscarded = await discardPastSalts(now)
-  return { hoursRolledUp: rolled.hours, daysRolledUp: rolled.days, rowsDeleted: views.count + posts.count, saltsDiscarded }
+  return {
+    hoursRolledUp: rolled.hours,
+    daysRolledUp: rolled.days,
+    rowsDeleted: views.count + posts.count,
+    saltsDiscarded,
+  }
 }

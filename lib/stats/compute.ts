@@ -1,13 +1,20 @@
 // Computing the public statistics from roll-ups and raw rows; see windows.ts for how a
 // window is split between them.
-import { listBoards } from '../boards/queries'
-import { countryName } from '../geo/country-names'
-import { rawBoardPosts, rawCountries, rawHours, rawVisitors, type CountryFigures, type HourFigures } from './raw-queries'
+import {
+  rawBoardPosts,
+  rawCountries,
+  rawHours,
+  rawVisitors,
+  type CountryFigures,
+  type HourFigures,
+} from './raw-queries'
 import { rolledUntilDay, rolledUntilHour } from './rollup'
-import { rolledBoardPosts, rolledCountries, rolledVisitors, splitWindow, type WindowParts } from './windows'
-import { getDb } from '../db/client'
 import { hourOfDate, hourStart, minuteOf, MINUTES_PER_DAY, MINUTES_PER_HOUR } from './time'
 import { MAX_HOURS, type HourlyStats, type StatsOverview } from './types'
+import { rolledBoardPosts, rolledCountries, rolledVisitors, splitWindow, type WindowParts } from './windows'
+import { listBoards } from '../boards/queries'
+import { getDb } from '../db/client'
+import { countryName } from '../geo/country-names'
 
 const TOP_COUNTRIES = 50
 const WINDOW_MINUTES = { hour: MINUTES_PER_HOUR, day: MINUTES_PER_DAY, month: 30 * MINUTES_PER_DAY } as const
@@ -15,18 +22,32 @@ type WindowName = keyof typeof WINDOW_MINUTES | 'lifetime'
 const WINDOWS: WindowName[] = ['hour', 'day', 'month', 'lifetime']
 
 /** Adds up the figures of a window's parts, each read by `rolled` or `raw`. */
-async function overWindow<T>(parts: WindowParts, rolled: (days: [number, number]) => Promise<T>, raw: (from: number, to: number) => Promise<T>, add: (a: T, b: T) => T, zero: T): Promise<T> {
-  const figures = await Promise.all([...(parts.days ? [rolled(parts.days)] : []), ...parts.raw.map(([f, t]) => raw(f, t))])
+async function overWindow<T>(
+  parts: WindowParts,
+  rolled: (days: [number, number]) => Promise<T>,
+  raw: (from: number, to: number) => Promise<T>,
+  add: (a: T, b: T) => T,
+  zero: T,
+): Promise<T> {
+  const figures = await Promise.all([
+    ...(parts.days ? [rolled(parts.days)] : []),
+    ...parts.raw.map(([f, t]) => raw(f, t)),
+  ])
   return figures.reduce(add, zero)
 }
 
-const addMaps = <V>(addV: (a: V, b: V) => V) => (a: Map<string, V>, b: Map<string, V>) => {
-  const out = new Map(a)
-  for (const [k, v] of b) out.set(k, out.has(k) ? addV(out.get(k)!, v) : v)
-  return out
-}
+const addMaps =
+  <V>(addV: (a: V, b: V) => V) =>
+  (a: Map<string, V>, b: Map<string, V>) => {
+    const out = new Map(a)
+    for (const [k, v] of b) out.set(k, out.has(k) ? addV(out.get(k)!, v) : v)
+    return out
+  }
 const addCountry = (a: CountryFigures, b: CountryFigures): CountryFigures => ({
-  uniqueVisitors: a.uniqueVisitors + b.uniqueVisitors, views: a.views + b.views, uniquePosters: a.uniquePosters + b.uniquePosters, posts: a.posts + b.posts,
+  uniqueVisitors: a.uniqueVisitors + b.uniqueVisitors,
+  views: a.views + b.views,
+  uniquePosters: a.uniquePosters + b.uniquePosters,
+  posts: a.posts + b.posts,
 })
 
 export async function computeOverview(now: Date): Promise<StatsOverview> {
@@ -35,8 +56,28 @@ export async function computeOverview(now: Date): Promise<StatsOverview> {
   const parts = (w: WindowName) => splitWindow(w === 'lifetime' ? null : to - WINDOW_MINUTES[w], to, rolledUntil)
 
   const [visitors, boardPosts, countries, boards] = await Promise.all([
-    Promise.all(WINDOWS.map((w) => overWindow(parts(w), rolledVisitors, rawVisitors, (a, b) => ({ uniqueVisitors: a.uniqueVisitors + b.uniqueVisitors, views: a.views + b.views }), { uniqueVisitors: 0, views: 0 }))),
-    Promise.all(WINDOWS.map((w) => overWindow(parts(w), rolledBoardPosts, rawBoardPosts, addMaps<number>((a, b) => a + b), new Map()))),
+    Promise.all(
+      WINDOWS.map((w) =>
+        overWindow(
+          parts(w),
+          rolledVisitors,
+          rawVisitors,
+          (a, b) => ({ uniqueVisitors: a.uniqueVisitors + b.uniqueVisitors, views: a.views + b.views }),
+          { uniqueVisitors: 0, views: 0 },
+        ),
+      ),
+    ),
+    Promise.all(
+      WINDOWS.map((w) =>
+        overWindow(
+          parts(w),
+          rolledBoardPosts,
+          rawBoardPosts,
+          addMaps<number>((a, b) => a + b),
+          new Map(),
+        ),
+      ),
+    ),
     overWindow(parts('month'), rolledCountries, rawCountries, addMaps(addCountry), new Map()),
     listBoards(),
   ])
@@ -50,17 +91,36 @@ export async function computeOverview(now: Date): Promise<StatsOverview> {
       uniqueVisitorsHour: visitors[0].uniqueVisitors,
     },
     boards: boards
-      .map((b) => ({ boardId: b.id, boardName: b.name, postsHour: hour.get(b.id) ?? 0, postsDay: day.get(b.id) ?? 0, postsMonth: month.get(b.id) ?? 0, postsLifetime: lifetime.get(b.id) ?? 0 }))
+      .map((b) => ({
+        boardId: b.id,
+        boardName: b.name,
+        postsHour: hour.get(b.id) ?? 0,
+        postsDay: day.get(b.id) ?? 0,
+        postsMonth: month.get(b.id) ?? 0,
+        postsLifetime: lifetime.get(b.id) ?? 0,
+      }))
       .sort((a, b) => b.postsLifetime - a.postsLifetime || a.boardId.localeCompare(b.boardId)),
     countries: {
-      views: listed.filter(([, f]) => f.views > 0)
+      views: listed
+        .filter(([, f]) => f.views > 0)
         .sort(([ca, a], [cb, b]) => b.uniqueVisitors - a.uniqueVisitors || b.views - a.views || ca.localeCompare(cb))
         .slice(0, TOP_COUNTRIES)
-        .map(([code, f]) => ({ countryCode: code, countryName: countryName(code), uniqueVisitors: f.uniqueVisitors, totalViews: f.views })),
-      posts: listed.filter(([, f]) => f.posts > 0)
+        .map(([code, f]) => ({
+          countryCode: code,
+          countryName: countryName(code),
+          uniqueVisitors: f.uniqueVisitors,
+          totalViews: f.views,
+        })),
+      posts: listed
+        .filter(([, f]) => f.posts > 0)
         .sort(([ca, a], [cb, b]) => b.posts - a.posts || b.uniquePosters - a.uniquePosters || ca.localeCompare(cb))
         .slice(0, TOP_COUNTRIES)
-        .map(([code, f]) => ({ countryCode: code, countryName: countryName(code), uniquePosters: f.uniquePosters, totalPosts: f.posts })),
+        .map(([code, f]) => ({
+          countryCode: code,
+          countryName: countryName(code),
+          uniquePosters: f.uniquePosters,
+          totalPosts: f.posts,
+        })),
     },
     lastUpdated: now.toISOString(),
   }
@@ -75,16 +135,23 @@ export async function computeHourly(now: Date): Promise<HourlyStats> {
   const rawFrom = Math.max(firstHour, rolledUntil) * MINUTES_PER_HOUR
   const db = await getDb()
   const [rolled, raw] = await Promise.all([
-    db.statsHourly.findMany({ where: { hour: { gte: hourStart(firstHour), lt: hourStart(Math.max(firstHour, rolledUntil)) } } }),
+    db.statsHourly.findMany({
+      where: { hour: { gte: hourStart(firstHour), lt: hourStart(Math.max(firstHour, rolledUntil)) } },
+    }),
     rawHours(rawFrom, (lastHour + 1) * MINUTES_PER_HOUR),
   ])
   const figures = new Map<number, HourFigures>(raw)
-  for (const r of rolled) figures.set(hourOfDate(r.hour), { uniqueVisitors: r.uniqueVisitors, views: r.pageViews, posts: r.posts })
+  for (const r of rolled)
+    figures.set(hourOfDate(r.hour), { uniqueVisitors: r.uniqueVisitors, views: r.pageViews, posts: r.posts })
   const hours = Array.from({ length: MAX_HOURS }, (_, i) => firstHour + i)
   return {
     hours: MAX_HOURS,
     data: {
-      views: hours.map((h) => ({ hour: hourStart(h).toISOString(), unique_visitors: figures.get(h)?.uniqueVisitors ?? 0, page_views: figures.get(h)?.views ?? 0 })),
+      views: hours.map((h) => ({
+        hour: hourStart(h).toISOString(),
+        unique_visitors: figures.get(h)?.uniqueVisitors ?? 0,
+        page_views: figures.get(h)?.views ?? 0,
+      })),
       posts: hours.map((h) => ({ hour: hourStart(h).toISOString(), posts_count: figures.get(h)?.posts ?? 0 })),
     },
     lastUpdated: now.toISOString(),

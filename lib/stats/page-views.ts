@@ -3,12 +3,12 @@
 // waits for the database. The buffer is one per process, shared by server.ts and the Next bundle, so computing the
 // statistics can flush it first.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { getDb } from '../db/client'
-import { listBoards } from '../boards/queries'
-import { countryCodeFor } from '../geo/country'
 import { visitorHash } from './salt'
 import { dayOfMinute, minuteOf } from './time'
+import { listBoards } from '../boards/queries'
+import { getDb } from '../db/client'
 import { logDbFailure } from '../db/fault-log'
+import { countryCodeFor } from '../geo/country'
 import { processSingleton } from '../process-singleton'
 
 const FLUSH_INTERVAL_MS = 2_000
@@ -32,7 +32,12 @@ export function pageViewBoard(req: PageRequest): string | null | undefined {
   // 304: a revalidated page the browser shows from its copy is still a view.
   if (req.method !== 'GET' || (req.status !== 200 && req.status !== 304)) return undefined
   // Prefetches are not views; a client-side navigation's page-data request is (header `rsc: 1`).
-  if (req.headers['next-router-prefetch'] || req.headers.purpose === 'prefetch' || req.headers['sec-purpose']?.includes('prefetch')) return undefined
+  if (
+    req.headers['next-router-prefetch'] ||
+    req.headers.purpose === 'prefetch' ||
+    req.headers['sec-purpose']?.includes('prefetch')
+  )
+    return undefined
   const path = req.url.split('?')[0]
   if (PAGES.has(path)) return null
   return BOARD_PATH.exec(path)?.[1]
@@ -50,8 +55,20 @@ export function watchForPageView(req: IncomingMessage, res: ServerResponse, ip: 
 
 // Views by one visitor of one board (or of the site pages) in one minute are one row with a count: the table
 // grows with visitors, not with requests, and a busy page costs a map update, not an insert.
-type Row = { createdAt: Date; minute: number; boardId: string | null; countryCode: string | null; visitorHash: string; views: number }
-type Recorder = { rows: Map<string, Row>; pending: Set<Promise<void>>; timer?: NodeJS.Timeout; flushing?: Promise<void> }
+type Row = {
+  createdAt: Date
+  minute: number
+  boardId: string | null
+  countryCode: string | null
+  visitorHash: string
+  views: number
+}
+type Recorder = {
+  rows: Map<string, Row>
+  pending: Set<Promise<void>>
+  timer?: NodeJS.Timeout
+  flushing?: Promise<void>
+}
 const recorder = () => processSingleton<Recorder>('stats.page-views', () => ({ rows: new Map(), pending: new Set() }))
 
 // Today's hash and country of recent visitors: a cached page is then counted without hashing or a GeoIP lookup.
@@ -65,13 +82,16 @@ export function recordPageView(ip: string, boardId: string | null, at = new Date
   const known = knownVisitors().get(ip)
   if (known?.day === dayOfMinute(minute)) return addView(at, minute, boardId, known)
   const r = recorder()
-  const work = Promise.all([visitorHash(ip, at), countryCodeFor(ip)]).then(([hash, countryCode]) => {
-    const visitor = { day: dayOfMinute(minute), visitorHash: hash, countryCode }
-    const cache = knownVisitors()
-    if (cache.size >= KNOWN_VISITORS) cache.clear()
-    cache.set(ip, visitor)
-    addView(at, minute, boardId, visitor)
-  }, (err) => console.error('statistics: page view not recorded:', err))
+  const work = Promise.all([visitorHash(ip, at), countryCodeFor(ip)]).then(
+    ([hash, countryCode]) => {
+      const visitor = { day: dayOfMinute(minute), visitorHash: hash, countryCode }
+      const cache = knownVisitors()
+      if (cache.size >= KNOWN_VISITORS) cache.clear()
+      cache.set(ip, visitor)
+      addView(at, minute, boardId, visitor)
+    },
+    (err) => console.error('statistics: page view not recorded:', err),
+  )
   r.pending.add(work)
   void work.finally(() => r.pending.delete(work))
 }
@@ -81,9 +101,20 @@ function addView(at: Date, minute: number, boardId: string | null, visitor: Know
   const key = `${minute} ${boardId ?? ''} ${visitor.visitorHash}`
   const row = r.rows.get(key)
   if (row) row.views++
-  else r.rows.set(key, { createdAt: at, minute, boardId, countryCode: visitor.countryCode, visitorHash: visitor.visitorHash, views: 1 })
+  else
+    r.rows.set(key, {
+      createdAt: at,
+      minute,
+      boardId,
+      countryCode: visitor.countryCode,
+      visitorHash: visitor.visitorHash,
+      views: 1,
+    })
   if (r.rows.size >= FLUSH_AT_ROWS) void flushPageViews()
-  r.timer ??= setTimeout(() => { r.timer = undefined; void flushPageViews() }, FLUSH_INTERVAL_MS)
+  r.timer ??= setTimeout(() => {
+    r.timer = undefined
+    void flushPageViews()
+  }, FLUSH_INTERVAL_MS)
   r.timer.unref?.()
 }
 

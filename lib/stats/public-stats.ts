@@ -7,7 +7,11 @@ import { flushPageViews } from './page-views'
 import type { HourlyStats, StatsOverview } from './types'
 import { processSingleton } from '../process-singleton'
 
-interface Snapshot { overview: StatsOverview; hourly: HourlyStats; at: number }
+interface Snapshot {
+  overview: StatsOverview
+  hourly: HourlyStats
+  at: number
+}
 
 async function snapshot(): Promise<Snapshot> {
   const holder = processSingleton<{ current?: Snapshot; computing?: Promise<Snapshot> }>('stats.snapshot', () => ({}))

@@ -4,8 +4,17 @@ import { getDb } from '../db/client'
 
 const n = (v: number | bigint | null | undefined) => Number(v ?? 0)
 
-export interface CountryFigures { uniqueVisitors: number; views: number; uniquePosters: number; posts: number }
-export interface HourFigures { uniqueVisitors: number; views: number; posts: number }
+export interface CountryFigures {
+  uniqueVisitors: number
+  views: number
+  uniquePosters: number
+  posts: number
+}
+export interface HourFigures {
+  uniqueVisitors: number
+  views: number
+  posts: number
+}
 
 export async function rawVisitors(from: number, to: number): Promise<{ uniqueVisitors: number; views: number }> {
   const db = await getDb()
@@ -17,7 +26,11 @@ export async function rawVisitors(from: number, to: number): Promise<{ uniqueVis
 
 export async function rawBoardPosts(from: number, to: number): Promise<Map<string, number>> {
   const db = await getDb()
-  const rows = await db.postEvent.groupBy({ by: ['boardId'], where: { minute: { gte: from, lt: to } }, _count: { _all: true } })
+  const rows = await db.postEvent.groupBy({
+    by: ['boardId'],
+    where: { minute: { gte: from, lt: to } },
+    _count: { _all: true },
+  })
   return new Map(rows.map((r) => [r.boardId, r._count._all]))
 }
 
@@ -51,7 +64,8 @@ export async function rawCountries(from: number, to: number): Promise<Map<string
       FROM stats_post_events WHERE minute >= ${from} AND minute < ${to} AND country_code IS NOT NULL GROUP BY country_code`,
   ])
   const countries = new Map<string, CountryFigures>()
-  const at = (c: string) => countries.get(c) ?? countries.set(c, { uniqueVisitors: 0, views: 0, uniquePosters: 0, posts: 0 }).get(c)!
+  const at = (c: string) =>
+    countries.get(c) ?? countries.set(c, { uniqueVisitors: 0, views: 0, uniquePosters: 0, posts: 0 }).get(c)!
   for (const r of views) Object.assign(at(r.c), { uniqueVisitors: n(r.uniques), views: n(r.total) })
   for (const r of posts) Object.assign(at(r.c), { uniquePosters: n(r.uniques), posts: n(r.total) })
   return countries

@@ -2,9 +2,19 @@
 // day into the daily, per-board and per-country tables; all are kept indefinitely. Both are rolled in order,
 // empty hours and days included, so the newest row of each table is its watermark: everything before it is
 // rolled up, nothing after. Housekeeping rolls up once an hour (lib/stats/cleanup.ts).
-import { getDb } from '../db/client'
 import { firstRawMinute, rawBoardPosts, rawCountries, rawHours, rawVisitors } from './raw-queries'
-import { dayOfDate, dayOfMinute, dayStart, hourOfDate, hourOfMinute, hourStart, minuteOf, MINUTES_PER_DAY, MINUTES_PER_HOUR } from './time'
+import {
+  dayOfDate,
+  dayOfMinute,
+  dayStart,
+  hourOfDate,
+  hourOfMinute,
+  hourStart,
+  minuteOf,
+  MINUTES_PER_DAY,
+  MINUTES_PER_HOUR,
+} from './time'
+import { getDb } from '../db/client'
 
 // Page views are written in batches a few seconds late; a period is rolled up only once they have surely arrived.
 const LATE_ROWS_MARGIN_MINUTES = 15
@@ -29,7 +39,10 @@ export async function rolledUntilHour(): Promise<number | null> {
 export async function rollUpStats(now: Date): Promise<{ hours: number; days: number }> {
   const settled = minuteOf(now) - LATE_ROWS_MARGIN_MINUTES
   const first = await firstRawMinute()
-  return { hours: await rollUpHours(hourOfMinute(settled) - 1, first), days: await rollUpDays(dayOfMinute(settled) - 1, first) }
+  return {
+    hours: await rollUpHours(hourOfMinute(settled) - 1, first),
+    days: await rollUpDays(dayOfMinute(settled) - 1, first),
+  }
 }
 
 async function rollUpHours(lastComplete: number, firstRaw: number | null): Promise<number> {
@@ -42,9 +55,20 @@ async function rollUpHours(lastComplete: number, firstRaw: number | null): Promi
     const figures = await rawHours(from * MINUTES_PER_HOUR, to * MINUTES_PER_HOUR)
     const rows = Array.from({ length: to - from }, (_, i) => {
       const f = figures.get(from + i)
-      return { hour: hourStart(from + i), uniqueVisitors: f?.uniqueVisitors ?? 0, pageViews: f?.views ?? 0, posts: f?.posts ?? 0 }
+      return {
+        hour: hourStart(from + i),
+        uniqueVisitors: f?.uniqueVisitors ?? 0,
+        pageViews: f?.views ?? 0,
+        posts: f?.posts ?? 0,
+      }
     })
-    if (!await insertOnce(() => db.statsHourly.createMany({ data: rows }), () => db.statsHourly.count({ where: { hour: rows[0].hour } }))) break
+    if (
+      !(await insertOnce(
+        () => db.statsHourly.createMany({ data: rows }),
+        () => db.statsHourly.count({ where: { hour: rows[0].hour } }),
+      ))
+    )
+      break
     rolled += rows.length
   }
   return rolled
@@ -55,7 +79,7 @@ async function rollUpDays(lastComplete: number, firstRaw: number | null): Promis
   if (next === null) return 0
   let rolled = 0
   for (let day = next; day <= lastComplete; day++) {
-    if (!await rollUpDay(day)) break
+    if (!(await rollUpDay(day))) break
     rolled++
   }
   return rolled
@@ -65,18 +89,40 @@ async function rollUpDays(lastComplete: number, firstRaw: number | null): Promis
 async function rollUpDay(day: number): Promise<boolean> {
   const from = day * MINUTES_PER_DAY
   const to = from + MINUTES_PER_DAY
-  const [visitors, boards, countries] = await Promise.all([rawVisitors(from, to), rawBoardPosts(from, to), rawCountries(from, to)])
+  const [visitors, boards, countries] = await Promise.all([
+    rawVisitors(from, to),
+    rawBoardPosts(from, to),
+    rawCountries(from, to),
+  ])
   const posts = [...boards.values()].reduce((a, b) => a + b, 0)
   const date = dayStart(day)
   const db = await getDb()
-  return insertOnce(() => db.$transaction(async (tx) => {
-    // The day's row goes first: a second process rolling the same day fails here and changes nothing.
-    await tx.statsDaily.create({ data: { day: date, uniqueVisitors: visitors.uniqueVisitors, pageViews: visitors.views, posts } })
-    if (boards.size) await tx.statsBoardDaily.createMany({ data: [...boards].map(([boardId, count]) => ({ day: date, boardId, posts: count })) })
-    if (countries.size) {
-      await tx.statsCountryDaily.createMany({ data: [...countries].map(([countryCode, f]) => ({ day: date, countryCode, uniqueVisitors: f.uniqueVisitors, pageViews: f.views, uniquePosters: f.uniquePosters, posts: f.posts })) })
-    }
-  }), () => db.statsDaily.count({ where: { day: date } }))
+  return insertOnce(
+    () =>
+      db.$transaction(async (tx) => {
+        // The day's row goes first: a second process rolling the same day fails here and changes nothing.
+        await tx.statsDaily.create({
+          data: { day: date, uniqueVisitors: visitors.uniqueVisitors, pageViews: visitors.views, posts },
+        })
+        if (boards.size)
+          await tx.statsBoardDaily.createMany({
+            data: [...boards].map(([boardId, count]) => ({ day: date, boardId, posts: count })),
+          })
+        if (countries.size) {
+          await tx.statsCountryDaily.createMany({
+            data: [...countries].map(([countryCode, f]) => ({
+              day: date,
+              countryCode,
+              uniqueVisitors: f.uniqueVisitors,
+              pageViews: f.views,
+              uniquePosters: f.uniquePosters,
+              posts: f.posts,
+            })),
+          })
+        }
+      }),
+    () => db.statsDaily.count({ where: { day: date } }),
+  )
 }
 
 /** Runs an insert that another process may have made first: false when it had (the rows exist), else rethrows. */

@@ -2,8 +2,8 @@
 // the database, never sent anywhere, and discarded once its day is over (after a one-hour grace period), so a
 // stored hash can no longer be linked to an address.
 import { createHmac, randomBytes } from 'node:crypto'
-import { getDb } from '../db/client'
 import { dayOfDate, dayStart, MINUTES_PER_HOUR } from './time'
+import { getDb } from '../db/client'
 import { processSingleton } from '../process-singleton'
 
 const PREFIX = 'stats_salt:'
@@ -42,7 +42,9 @@ function saltFor(day: number): Promise<Buffer> {
 
 /** HMAC-SHA-256(daily salt, client IP) for the UTC day of `at`. */
 export async function visitorHash(ip: string, at: Date): Promise<string> {
-  return createHmac('sha256', await saltFor(dayOfDate(at))).update(ip).digest('hex')
+  return createHmac('sha256', await saltFor(dayOfDate(at)))
+    .update(ip)
+    .digest('hex')
 }
 
 /** Deletes the salts of days that ended more than an hour before `now`; returns how many went. */

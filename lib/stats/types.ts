@@ -1,7 +1,19 @@
 // The public statistics objects, as the API returns them.
 export interface StatsOverview {
-  overall: { uniqueVisitorsLifetime: number; uniqueVisitorsMonth: number; uniqueVisitorsDay: number; uniqueVisitorsHour: number }
-  boards: { boardId: string; boardName: string; postsHour: number; postsDay: number; postsMonth: number; postsLifetime: number }[]
+  overall: {
+    uniqueVisitorsLifetime: number
+    uniqueVisitorsMonth: number
+    uniqueVisitorsDay: number
+    uniqueVisitorsHour: number
+  }
+  boards: {
+    boardId: string
+    boardName: string
+    postsHour: number
+    postsDay: number
+    postsMonth: number
+    postsLifetime: number
+  }[]
   countries: {
     views: { countryCode: string; countryName: string; uniqueVisitors: number; totalViews: number }[]
     posts: { countryCode: string; countryName: string; uniquePosters: number; totalPosts: number }[]

@@ -1,9 +1,9 @@
 // A statistics window [from, to) in minutes is answered from two sources: the daily roll-ups for the whole days
 // it covers that are rolled up, and the raw rows for the rest (its first partial day, and the days since the last
 // roll-up). Daily-salted hashes make the two parts disjoint, so their figures add up.
-import { getDb } from '../db/client'
 import type { CountryFigures } from './raw-queries'
 import { dayStart, MINUTES_PER_DAY } from './time'
+import { getDb } from '../db/client'
 
 export interface WindowParts {
   /** Rolled-up days [fromDay, toDay), or null. */
@@ -28,23 +28,39 @@ const dayRange = ([from, to]: [number, number]) => ({ gte: dayStart(from), lt: d
 
 export async function rolledVisitors(days: [number, number]): Promise<{ uniqueVisitors: number; views: number }> {
   const db = await getDb()
-  const { _sum } = await db.statsDaily.aggregate({ where: { day: dayRange(days) }, _sum: { uniqueVisitors: true, pageViews: true } })
+  const { _sum } = await db.statsDaily.aggregate({
+    where: { day: dayRange(days) },
+    _sum: { uniqueVisitors: true, pageViews: true },
+  })
   return { uniqueVisitors: _sum.uniqueVisitors ?? 0, views: _sum.pageViews ?? 0 }
 }
 
 export async function rolledBoardPosts(days: [number, number]): Promise<Map<string, number>> {
   const db = await getDb()
-  const rows = await db.statsBoardDaily.groupBy({ by: ['boardId'], where: { day: dayRange(days) }, _sum: { posts: true } })
+  const rows = await db.statsBoardDaily.groupBy({
+    by: ['boardId'],
+    where: { day: dayRange(days) },
+    _sum: { posts: true },
+  })
   return new Map(rows.map((r) => [r.boardId, r._sum.posts ?? 0]))
 }
 
 export async function rolledCountries(days: [number, number]): Promise<Map<string, CountryFigures>> {
   const db = await getDb()
   const rows = await db.statsCountryDaily.groupBy({
-    by: ['countryCode'], where: { day: dayRange(days) },
+    by: ['countryCode'],
+    where: { day: dayRange(days) },
     _sum: { uniqueVisitors: true, pageViews: true, uniquePosters: true, posts: true },
   })
-  return new Map(rows.map((r) => [r.countryCode, {
-    uniqueVisitors: r._sum.uniqueVisitors ?? 0, views: r._sum.pageViews ?? 0, uniquePosters: r._sum.uniquePosters ?? 0, posts: r._sum.posts ?? 0,
-  }]))
+  return new Map(
+    rows.map((r) => [
+      r.countryCode,
+      {
+        uniqueVisitors: r._sum.uniqueVisitors ?? 0,
+        views: r._sum.pageViews ?? 0,
+        uniquePosters: r._sum.uniquePosters ?? 0,
+        posts: r._sum.posts ?? 0,
+      },
+    ]),
+  )
 }

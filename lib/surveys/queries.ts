@@ -4,11 +4,21 @@
 // joins a count of the whole survey_responses table, which PostgreSQL narrows only for a poll read by its key.
 import { getDb, type Db, type Prisma } from '../db/client'
 import { NotFoundError, ValidationError } from '../errors'
+import {
+  type Correlation,
+  type SurveyDto,
+  type SurveyResults,
+  type SurveyType,
+  type UserResponse,
+  percentage,
+} from './types'
 import { voterHash } from '../posters/identity'
 import type { SurveySummary } from '../posts/types'
-import { type Correlation, type SurveyDto, type SurveyResults, type SurveyType, type UserResponse, percentage } from './types'
 
-const SURVEY_INCLUDE = { options: { orderBy: { optionOrder: 'asc' } }, _count: { select: { responses: true } } } as const
+const SURVEY_INCLUDE = {
+  options: { orderBy: { optionOrder: 'asc' } },
+  _count: { select: { responses: true } },
+} as const
 
 type SurveyRow = NonNullable<Awaited<ReturnType<typeof findSurvey>>>
 
@@ -18,8 +28,15 @@ function findSurvey(db: Db, where: { id: number } | { postId: number }) {
 
 export function toSurveyDto(s: SurveyRow): SurveyDto {
   return {
-    id: s.id, post_id: s.postId, thread_id: s.threadId, board_id: s.boardId, survey_type: s.surveyType as SurveyType,
-    question: s.question, created_at: s.createdAt.toISOString(), is_active: s.isActive, response_count: s._count.responses,
+    id: s.id,
+    post_id: s.postId,
+    thread_id: s.threadId,
+    board_id: s.boardId,
+    survey_type: s.surveyType as SurveyType,
+    question: s.question,
+    created_at: s.createdAt.toISOString(),
+    is_active: s.isActive,
+    response_count: s._count.responses,
     options: s.options.map((o) => ({ id: o.id, option_text: o.optionText, option_order: o.optionOrder })),
   }
 }
@@ -38,7 +55,14 @@ export async function userResponse(surveyId: number, ip: string): Promise<UserRe
     where: { surveyId_voterHash: { surveyId, voterHash: voterHash(ip) } },
     include: { selections: { orderBy: { optionId: 'asc' } } },
   })
-  return r && { response_id: r.id, selected_options: r.selections.map((s) => s.optionId), created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString() }
+  return (
+    r && {
+      response_id: r.id,
+      selected_options: r.selections.map((s) => s.optionId),
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+    }
+  )
 }
 
 /** GET …/posts/{postId}/survey: 404s in the contract's order, then the survey with the caller's response. */
@@ -71,17 +95,35 @@ async function resultsWhere(where: Prisma.SurveyWhereInput): Promise<Map<number,
     db.surveyResponseOption.groupBy({ by: ['optionId'], where: { option: { survey: where } }, _count: { _all: true } }),
   ])
   const votes = new Map(counts.map((c) => [c.optionId, c._count._all]))
-  return new Map(surveys.map((s) => {
-    const total = responses.get(s.id) ?? 0
-    return [s.id, {
-      id: s.id, survey_id: s.id, post_id: s.postId, thread_id: s.threadId, board_id: s.boardId, survey_type: s.surveyType as SurveyType,
-      question: s.question, is_active: s.isActive, total_responses: total,
-      results: s.options.map((o) => {
-        const v = votes.get(o.id) ?? 0
-        return { option_id: o.id, option_text: o.optionText, option_order: o.optionOrder, vote_count: v, percentage: percentage(v, total) }
-      }),
-    }]
-  }))
+  return new Map(
+    surveys.map((s) => {
+      const total = responses.get(s.id) ?? 0
+      return [
+        s.id,
+        {
+          id: s.id,
+          survey_id: s.id,
+          post_id: s.postId,
+          thread_id: s.threadId,
+          board_id: s.boardId,
+          survey_type: s.surveyType as SurveyType,
+          question: s.question,
+          is_active: s.isActive,
+          total_responses: total,
+          results: s.options.map((o) => {
+            const v = votes.get(o.id) ?? 0
+            return {
+              option_id: o.id,
+              option_text: o.optionText,
+              option_order: o.optionOrder,
+              vote_count: v,
+              percentage: percentage(v, total),
+            }
+          }),
+        },
+      ]
+    }),
+  )
 }
 
 /** Number of responses of each poll matching `where`, by survey id. */
@@ -93,15 +135,33 @@ async function responseCounts(db: Db, where: Prisma.SurveyWhereInput): Promise<M
 /** Summaries of the polls matching `where` (a thread's, some posts'), by post id. */
 export async function surveySummaries(db: Db, where: Prisma.SurveyWhereInput): Promise<Map<number, SurveySummary>> {
   const [surveys, responses] = await Promise.all([db.survey.findMany({ where }), responseCounts(db, where)])
-  return new Map(surveys.map((s) => [s.postId, {
-    id: s.id, survey_id: s.id, post_id: s.postId, survey_type: s.surveyType as SurveyType,
-    question: s.question, response_count: responses.get(s.id) ?? 0, is_active: s.isActive,
-  }]))
+  return new Map(
+    surveys.map((s) => [
+      s.postId,
+      {
+        id: s.id,
+        survey_id: s.id,
+        post_id: s.postId,
+        survey_type: s.surveyType as SurveyType,
+        question: s.question,
+        response_count: responses.get(s.id) ?? 0,
+        is_active: s.isActive,
+      },
+    ]),
+  )
 }
 
 /** The summary inside a poll's results (the thread page reads results, which hold everything a summary shows). */
 export function summaryOf(r: SurveyResults): SurveySummary {
-  return { id: r.id, survey_id: r.id, post_id: r.post_id, survey_type: r.survey_type, question: r.question, response_count: r.total_responses, is_active: r.is_active }
+  return {
+    id: r.id,
+    survey_id: r.id,
+    post_id: r.post_id,
+    survey_type: r.survey_type,
+    question: r.question,
+    response_count: r.total_responses,
+    is_active: r.is_active,
+  }
 }
 
 export async function getResults(boardId: string, surveyId: number): Promise<SurveyResults> {
@@ -116,7 +176,12 @@ export async function getSurveyCorrelations(boardId: string, surveyId: number) {
     const message = 'Correlations are only available for multiple choice surveys'
     throw new ValidationError([{ field: 'surveyId', message }], message)
   }
-  return { survey_id: survey.id, survey_type: survey.surveyType, total_responses: survey._count.responses, correlations: await correlationsOf(survey) }
+  return {
+    survey_id: survey.id,
+    survey_type: survey.surveyType,
+    total_responses: survey._count.responses,
+    correlations: await correlationsOf(survey),
+  }
 }
 
 /** Pairs of options chosen together, most frequent first. */
@@ -135,7 +200,9 @@ async function correlationsOf(survey: SurveyRow): Promise<Correlation[]> {
     .map((r) => ({ o1: Number(r.o1), o2: Number(r.o2), c: Number(r.c) }))
     .sort((x, y) => y.c - x.c || x.o1 - y.o1 || x.o2 - y.o2)
     .map((r) => ({
-      option1: { id: r.o1, text: text.get(r.o1)! }, option2: { id: r.o2, text: text.get(r.o2)! },
-      co_occurrence_count: r.c, correlation_percentage: percentage(r.c, total),
+      option1: { id: r.o1, text: text.get(r.o1)! },
+      option2: { id: r.o2, text: text.get(r.o2)! },
+      co_occurrence_count: r.c,
+      correlation_percentage: percentage(r.c, total),
     }))
 }

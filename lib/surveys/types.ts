@@ -1,7 +1,11 @@
 // Survey objects, as the API returns them.
 export type SurveyType = 'single' | 'multiple'
 
-export interface SurveyOptionDto { id: number; option_text: string; option_order: number }
+export interface SurveyOptionDto {
+  id: number
+  option_text: string
+  option_order: number
+}
 
 export interface SurveyDto {
   id: number
@@ -16,7 +20,12 @@ export interface SurveyDto {
   options: SurveyOptionDto[]
 }
 
-export interface UserResponse { response_id: number; selected_options: number[]; created_at: string; updated_at: string }
+export interface UserResponse {
+  response_id: number
+  selected_options: number[]
+  created_at: string
+  updated_at: string
+}
 
 export interface SurveyResults {
   id: number

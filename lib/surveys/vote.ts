@@ -1,13 +1,13 @@
 // Voting: one response per voter (HMAC of the IP or IPv6 /64) per survey; a vote replaces
 // the voter's whole option set atomically, a rescind deletes it. survey_vote goes out after commit.
-import { getDb } from '../db/client'
+import { getSurveyOrThrow } from './queries'
 import { assertNotBanned } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
-import { consume } from '../rate-limit/limits'
+import { getDb } from '../db/client'
 import { ConflictError, NotFoundError, ValidationError } from '../errors'
-import { voterHash } from '../posters/identity'
 import { publish } from '../events/bus'
-import { getSurveyOrThrow } from './queries'
+import { voterHash } from '../posters/identity'
+import { consume } from '../rate-limit/limits'
 
 async function surveyForVoting(boardId: string, surveyId: number, ip: string) {
   await getBoardOrThrow(boardId)
@@ -15,14 +15,26 @@ async function surveyForVoting(boardId: string, surveyId: number, ip: string) {
   const survey = await getSurveyOrThrow(boardId, surveyId)
   const db = await getDb()
   const thread = await db.thread.findUnique({ where: { id: survey.threadId }, select: { isDead: true } })
-  const existing = await db.surveyResponse.findUnique({ where: { surveyId_voterHash: { surveyId, voterHash: voterHash(ip) } }, select: { id: true } })
+  const existing = await db.surveyResponse.findUnique({
+    where: { surveyId_voterHash: { surveyId, voterHash: voterHash(ip) } },
+    select: { id: true },
+  })
   return { survey, archived: Boolean(thread?.isDead), existing }
 }
 
 async function announce(survey: { id: number; postId: number; threadId: number; boardId: string }) {
   const db = await getDb()
   const totalResponses = await db.surveyResponse.count({ where: { surveyId: survey.id } })
-  publish({ name: 'survey_vote', payload: { surveyId: survey.id, postId: survey.postId, threadId: survey.threadId, boardId: survey.boardId, totalResponses } })
+  publish({
+    name: 'survey_vote',
+    payload: {
+      surveyId: survey.id,
+      postId: survey.postId,
+      threadId: survey.threadId,
+      boardId: survey.boardId,
+      totalResponses,
+    },
+  })
 }
 
 export type OpenSurvey = Awaited<ReturnType<typeof surveyForVoting>>
@@ -30,7 +42,10 @@ export type OpenSurvey = Awaited<ReturnType<typeof surveyForVoting>>
 /** Everything that answers before the vote's body is judged: board, ban, survey, archive, rate limit. */
 export async function openSurveyForVote(boardId: string, surveyId: number, ip: string): Promise<OpenSurvey> {
   const open = await surveyForVoting(boardId, surveyId, ip)
-  if (open.archived) throw new ConflictError(open.existing ? 'Cannot change votes in archived threads' : 'Cannot vote in archived threads')
+  if (open.archived)
+    throw new ConflictError(
+      open.existing ? 'Cannot change votes in archived threads' : 'Cannot vote in archived threads',
+    )
   await consume(ip, 'vote')
   return open
 }
@@ -49,16 +64,17 @@ export async function vote({ survey, existing }: OpenSurvey, ip: string, optionI
   const now = new Date()
   // The upsert takes the response row's lock, so two votes by one voter apply one after the other; two first
   // votes racing to insert meet the unique (survey, voter) key, and the loser retries as an update.
-  const replace = () => db.$transaction(async (tx) => {
-    const r = await tx.surveyResponse.upsert({
-      where: { surveyId_voterHash: { surveyId, voterHash: hash } },
-      create: { surveyId, voterHash: hash, createdAt: now, updatedAt: now },
-      update: { updatedAt: now },
+  const replace = () =>
+    db.$transaction(async (tx) => {
+      const r = await tx.surveyResponse.upsert({
+        where: { surveyId_voterHash: { surveyId, voterHash: hash } },
+        create: { surveyId, voterHash: hash, createdAt: now, updatedAt: now },
+        update: { updatedAt: now },
+      })
+      await tx.surveyResponseOption.deleteMany({ where: { responseId: r.id } })
+      await tx.surveyResponseOption.createMany({ data: optionIds.map((optionId) => ({ responseId: r.id, optionId })) })
+      return r
     })
-    await tx.surveyResponseOption.deleteMany({ where: { responseId: r.id } })
-    await tx.surveyResponseOption.createMany({ data: optionIds.map((optionId) => ({ responseId: r.id, optionId })) })
-    return r
-  })
   const response = await replace().catch((err) => {
     if ((err as { code?: string }).code === 'P2002') return replace()
     throw err
@@ -67,7 +83,12 @@ export async function vote({ survey, existing }: OpenSurvey, ip: string, optionI
   const isUpdate = Boolean(existing) || response.createdAt.getTime() !== now.getTime()
   return {
     message: isUpdate ? 'Vote updated successfully' : 'Vote submitted successfully',
-    response: { response_id: response.id, survey_id: surveyId, option_ids: [...optionIds].sort((a, b) => a - b), is_update: isUpdate },
+    response: {
+      response_id: response.id,
+      survey_id: surveyId,
+      option_ids: [...optionIds].sort((a, b) => a - b),
+      is_update: isUpdate,
+    },
   }
 }
 

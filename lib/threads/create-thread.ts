@@ -1,19 +1,19 @@
 // Creating a thread: board → ban → rate limit (checked) → file size → fields → media type → rate limit (counted),
 // then one transaction that inserts the thread and its opening post and applies the thread cap. Events go out after
 // commit; a failure at any point leaves no row and no file behind.
-import { getDb } from '../db/client'
-import { lockRow } from '../db/locks'
+import { applyThreadCap } from './thread-cap'
 import { assertNotBannedUnless } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
-import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
-import type { MultipartForm } from '../http/multipart'
-import { threadFields } from '../posts/fields'
-import { attachMedia } from '../posts/attach-media'
-import { newPostRow } from '../posts/new-post-row'
-import { countryCodeFor } from '../geo/country'
-import { postEventRow } from '../stats/post-events'
+import { getDb } from '../db/client'
+import { lockRow } from '../db/locks'
 import { publish } from '../events/bus'
-import { applyThreadCap } from './thread-cap'
+import { countryCodeFor } from '../geo/country'
+import type { MultipartForm } from '../http/multipart'
+import { attachMedia } from '../posts/attach-media'
+import { threadFields } from '../posts/fields'
+import { newPostRow } from '../posts/new-post-row'
+import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
+import { postEventRow } from '../stats/post-events'
 
 export interface CreateThreadInput {
   boardId: string
@@ -36,7 +36,10 @@ export async function createThread({ boardId, ip, posterKey, readForm, banExempt
     return { form, ...threadFields(form.fields, Boolean(form.file)) }
   })
   const media = await attachMedia(form.file!)
-  await consume(ip, 'threadCreate', 'postCreate').catch(async (err) => { await media.discard(); throw err })
+  await consume(ip, 'threadCreate', 'postCreate').catch(async (err) => {
+    await media.discard()
+    throw err
+  })
 
   const country = await countryCodeFor(ip)
   const db = await getDb()
@@ -47,14 +50,23 @@ export async function createThread({ boardId, ip, posterKey, readForm, banExempt
       await lockRow(tx, 'boards', boardId)
       const thread = await tx.thread.create({ data: { boardId, topic, createdAt: now, updatedAt: now, postCount: 1 } })
       const post = await tx.post.create({
-        data: newPostRow(board, thread.id, { ip, posterKey, country }, { content, createdAt: now, isOp: true, dontBump: false }, media),
+        data: newPostRow(
+          board,
+          thread.id,
+          { ip, posterKey, country },
+          { content, createdAt: now, isOp: true, dontBump: false },
+          media,
+        ),
       })
       await tx.postEvent.create({ data: statsRow })
       const died = await applyThreadCap(tx, boardId, now)
       return { thread, post, died }
     })
     publish(
-      { name: 'thread_created', payload: { threadId: thread.id, boardId, postId: post.id, topic, createdAt: now.toISOString() } },
+      {
+        name: 'thread_created',
+        payload: { threadId: thread.id, boardId, postId: post.id, topic, createdAt: now.toISOString() },
+      },
       ...died.map((d) => ({ name: 'thread_died' as const, payload: d })),
     )
     return { threadId: thread.id, postId: post.id, boardId }

@@ -1,15 +1,15 @@
 // Thread and post reads shared by the board page, the thread page and the API. Each read is a fixed number
 // of queries whatever the size of the board or thread.
 import { getConfig } from '../config'
-import { excerptOf } from '../markup/parse'
+import { type PublicThread, type ThreadSummary, toPublicThread } from './types'
 import { getDb } from '../db/client'
+import type { Thread } from '../db/generated/sqlite/client.ts'
 import { NotFoundError } from '../errors'
+import { excerptOf } from '../markup/parse'
 import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
 import { toPublicPost } from '../posts/to-public'
-import { surveySummaries } from '../surveys/queries'
 import type { PublicPost } from '../posts/types'
-import type { Thread } from '../db/generated/sqlite/client.ts'
-import { type PublicThread, type ThreadSummary, toPublicThread } from './types'
+import { surveySummaries } from '../surveys/queries'
 
 const BOARD_ORDER = [{ isSticky: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }] as const
 
@@ -23,7 +23,11 @@ export async function listBoardThreads(boardId: string): Promise<ThreadSummary[]
   return summarise(threads, postIds)
 }
 
-export interface BoardPage { threads: ThreadSummary[]; page: number; pageCount: number }
+export interface BoardPage {
+  threads: ThreadSummary[]
+  page: number
+  pageCount: number
+}
 
 /**
  * One page of the board index (1-based, `perPage` threads each, in board order); null past the last page. A
@@ -37,7 +41,17 @@ export async function listBoardPage(boardId: string, page: number, perPage: numb
   if (page < 1 || page > pageCount) return null
   const threads = all.slice((page - 1) * perPage, page * perPage)
   if (!threads.length) return { threads: [], page, pageCount }
-  return { threads: await summarise(threads, await openingAndLatestPostIds(boardId, threads.map((t) => t.id))), page, pageCount }
+  return {
+    threads: await summarise(
+      threads,
+      await openingAndLatestPostIds(
+        boardId,
+        threads.map((t) => t.id),
+      ),
+    ),
+    page,
+    pageCount,
+  }
 }
 
 /** Threads with their opening post and latest replies, in the order given. */
@@ -67,10 +81,18 @@ async function summarise(threads: Thread[], postIds: number[]): Promise<ThreadSu
     const entry = byThread.get(t.id)
     if (!entry?.op) return [] // a thread mid-deletion has no opening post; skip it
     const op = entry.op
-    return [{
-      ...toPublicThread(t), content: op.content, image_url: op.image_url, file_type: op.file_type, color: op.color,
-      op, latestReplies: entry.replies, totalReplies: t.postCount - 1,
-    }]
+    return [
+      {
+        ...toPublicThread(t),
+        content: op.content,
+        image_url: op.image_url,
+        file_type: op.file_type,
+        color: op.color,
+        op,
+        latestReplies: entry.replies,
+        totalReplies: t.postCount - 1,
+      },
+    ]
   })
 }
 
@@ -87,7 +109,8 @@ async function openingAndLatestPostIds(boardId: string, onlyThreads?: number[]):
   // database, written into the statement (the driver placeholders differ between SQLite and PostgreSQL).
   const only = onlyThreads ? ` AND t.id IN (${onlyThreads.map((id) => String(Math.trunc(id))).join(',')})` : ''
   const boardParam = getConfig().database.provider === 'postgresql' ? '$1' : '?'
-  const rows = await db.$queryRawUnsafe<Record<string, number | bigint | null>[]>(`
+  const rows = await db.$queryRawUnsafe<Record<string, number | bigint | null>[]>(
+    `
     SELECT
       (SELECT MIN(id) FROM posts WHERE thread_id = t.id) AS op,
       (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 0) AS reply1,
@@ -95,18 +118,28 @@ async function openingAndLatestPostIds(boardId: string, onlyThreads?: number[]):
       (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 2) AS reply3,
       (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 3) AS reply4,
       (SELECT id FROM posts WHERE thread_id = t.id AND is_op = false ORDER BY id DESC LIMIT 1 OFFSET 4) AS reply5
-    FROM threads t WHERE t.board_id = ${boardParam} AND t.is_dead = false${only}`, boardId)
+    FROM threads t WHERE t.board_id = ${boardParam} AND t.is_dead = false${only}`,
+    boardId,
+  )
   return rows.flatMap((r) => Object.values(r).flatMap((id) => (id === null ? [] : [Number(id)])))
 }
 
-export interface ArchivedThread extends PublicThread { excerpt: string }
+export interface ArchivedThread extends PublicThread {
+  excerpt: string
+}
 
 /** Dead threads still readable (until housekeeping deletes them), the most recently died first, with an excerpt. */
 export async function listArchivedThreads(boardId: string): Promise<ArchivedThread[]> {
   const db = await getDb()
-  const threads = await db.thread.findMany({ where: { boardId, isDead: true }, orderBy: [{ diedAt: 'desc' }, { id: 'desc' }] })
+  const threads = await db.thread.findMany({
+    where: { boardId, isDead: true },
+    orderBy: [{ diedAt: 'desc' }, { id: 'desc' }],
+  })
   if (!threads.length) return []
-  const ops = await db.post.findMany({ where: { threadId: { in: threads.map((t) => t.id) }, isOp: true }, select: { threadId: true, content: true } })
+  const ops = await db.post.findMany({
+    where: { threadId: { in: threads.map((t) => t.id) }, isOp: true },
+    select: { threadId: true, content: true },
+  })
   const text = new Map(ops.map((p) => [p.threadId, p.content]))
   return threads.map((t) => ({ ...toPublicThread(t), excerpt: excerptOf(text.get(t.id) ?? '') }))
 }
@@ -123,7 +156,11 @@ export async function getThreadOrThrow(boardId: string, threadId: number): Promi
  * their ban marks are each read by thread, never by a list of post ids, so a thread of any length is one
  * statement each.
  */
-export async function listThreadPosts(boardId: string, threadId: number, opts: { after?: number; includeSurveys?: boolean } = {}) {
+export async function listThreadPosts(
+  boardId: string,
+  threadId: number,
+  opts: { after?: number; includeSurveys?: boolean } = {},
+) {
   const db = await getDb()
   const thread = await getThreadOrThrow(boardId, threadId)
   const after = opts.after ?? 0
@@ -133,5 +170,8 @@ export async function listThreadPosts(boardId: string, threadId: number, opts: {
     includeSurveys ? surveySummaries(db, { threadId, postId: { gt: after } }) : undefined,
     banMarksInThread(db, threadId, after),
   ])
-  return { thread, posts: posts.map((p) => toPublicPost(p, marks.get(p.id), surveys ? surveys.get(p.id) ?? null : undefined)) }
+  return {
+    thread,
+    posts: posts.map((p) => toPublicPost(p, marks.get(p.id), surveys ? (surveys.get(p.id) ?? null) : undefined)),
+  }
 }

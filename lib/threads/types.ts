@@ -1,8 +1,7 @@
 // The public Thread and ThreadSummary objects the API and pages send.
 import type { Thread } from '../db/generated/sqlite/client.ts'
-import type { PublicPost } from '../posts/types'
-
 import { BUMP_LIMIT, MAX_THREADS_PER_BOARD } from '../limits'
+import type { PublicPost } from '../posts/types'
 import { DEAD_THREAD_RETENTION_MS } from '../time'
 
 // lib/threads/queries.ts reads them with one subquery each: change both together.

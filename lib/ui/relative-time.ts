@@ -2,7 +2,12 @@
 export function relativeTime(iso: string, now = Date.now()): string {
   const seconds = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 1000))
   if (seconds < 60) return 'just now'
-  const [n, unit] = seconds < 3600 ? [Math.floor(seconds / 60), 'minute'] : seconds < 86400 ? [Math.floor(seconds / 3600), 'hour'] : [Math.floor(seconds / 86400), 'day']
+  const [n, unit] =
+    seconds < 3600
+      ? [Math.floor(seconds / 60), 'minute']
+      : seconds < 86400
+        ? [Math.floor(seconds / 3600), 'hour']
+        : [Math.floor(seconds / 86400), 'day']
   return `${n} ${unit}${n === 1 ? '' : 's'} ago`
 }
 
@@ -15,6 +20,11 @@ export function formatTimestamp(iso: string): string {
 export function timeUntil(iso: string, now = Date.now()): string {
   const seconds = Math.floor((new Date(iso).getTime() - now) / 1000)
   if (seconds < 60) return 'in under a minute'
-  const [n, unit] = seconds < 3600 ? [Math.floor(seconds / 60), 'minute'] : seconds < 172800 ? [Math.floor(seconds / 3600), 'hour'] : [Math.floor(seconds / 86400), 'day']
+  const [n, unit] =
+    seconds < 3600
+      ? [Math.floor(seconds / 60), 'minute']
+      : seconds < 172800
+        ? [Math.floor(seconds / 3600), 'hour']
+        : [Math.floor(seconds / 86400), 'day']
   return `in ${n} ${unit}${n === 1 ? '' : 's'}`
 }

@@ -1,9 +1,9 @@
 // npm run db:check — fails when prisma/schema.prisma and either provider's committed migrations disagree,
 // i.e. someone changed the schema without creating a migration (npm run db:migration:create -- <name>).
-import path from 'node:path'
 import { execFileSync } from 'node:child_process'
-import { diffMigrationsToSchema, type Provider } from './wasm-engine'
+import path from 'node:path'
 import { PROVIDERS } from './providers'
+import { diffMigrationsToSchema, type Provider } from './wasm-engine'
 
 execFileSync(process.execPath, [path.join(import.meta.dirname, 'generate.mjs')], { stdio: 'inherit' })
 

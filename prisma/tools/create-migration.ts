@@ -2,11 +2,11 @@
 // Writes the next migration for both providers: the SQL that takes each committed migrations folder to the
 // current schema. Needs PostgreSQL with CREATEDB (MIGRATION_TOOL_DATABASE_URL, default the local `test` db)
 // for the shadow replay. Regenerate the clients afterwards (npm run db:generate).
+import { execFileSync } from 'node:child_process'
 import { mkdir, writeFile, access } from 'node:fs/promises'
 import path from 'node:path'
-import { execFileSync } from 'node:child_process'
-import { diffMigrationsToSchema, type Provider } from './wasm-engine'
 import { PROVIDERS } from './providers'
+import { diffMigrationsToSchema, type Provider } from './wasm-engine'
 
 const name = (process.argv[2] ?? '').trim()
 if (!/^[a-z0-9_]+$/.test(name)) {
@@ -20,7 +20,10 @@ let wrote = 0
 for (const provider of Object.keys(PROVIDERS) as Provider[]) {
   const p = PROVIDERS[provider]
   const sql = await diffMigrationsToSchema(provider, p.toolUrl(), p.migrations, p.schema)
-  if (!sql.trim()) { console.log(`${provider}: no changes`); continue }
+  if (!sql.trim()) {
+    console.log(`${provider}: no changes`)
+    continue
+  }
   const dir = path.join(p.migrations, `${stamp}_${name}`)
   await mkdir(dir, { recursive: true })
   await writeFile(path.join(dir, 'migration.sql'), sql)

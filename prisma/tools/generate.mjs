@@ -15,10 +15,17 @@ mkdirSync(path.dirname(pgSchema), { recursive: true })
 writeFileSync(pgSchema, derivePostgresSchema(readFileSync(source, 'utf8')))
 
 // `prisma generate` needs no schema engine, but the CLI tries to download one unless told where it is.
-const env = { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? '/bin/false',
-  PRISMA_HIDE_UPDATE_MESSAGE: '1' }
+const env = {
+  ...process.env,
+  PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? '/bin/false',
+  PRISMA_HIDE_UPDATE_MESSAGE: '1',
+}
 const cli = path.join(root, 'node_modules/prisma/build/index.js')
 for (const schema of [source, pgSchema]) {
-  execFileSync(process.execPath, [cli, 'generate', '--schema', schema], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] })
+  execFileSync(process.execPath, [cli, 'generate', '--schema', schema], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
 }
 console.log('Prisma clients generated (sqlite, postgresql)')

@@ -2,10 +2,10 @@
 // The Prisma 7 CLI cannot migrate offline; this follows the tested recipe in shared/notes/prisma-offline.md,
 // including its adapter workarounds (numbered as in the note). Production start-up does not use this file:
 // lib/db/migrate.ts applies the committed SQL itself.
+import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { randomUUID } from 'node:crypto'
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils'
@@ -26,15 +26,24 @@ function loadSchemaEngine(): Promise<any> {
 async function instantiate(): Promise<any> {
   ;(globalThis as any).PRISMA_WASM_PANIC_REGISTRY ??= { set_message() {} }
   const glue: any = await import('@prisma/schema-engine-wasm/schema_engine_bg')
-  const file = path.join(path.dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg')), 'schema_engine_bg.wasm')
+  const file = path.join(
+    path.dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg')),
+    'schema_engine_bg.wasm',
+  )
   const imports: Record<string, unknown> = { ...glue }
   for (const k of Object.keys(imports)) {
     // Workaround 5: the glue never clears its timers; unref them so scripts exit promptly.
     if (k.startsWith('__wbg_setTimeout_')) {
-      imports[k] = (f: () => void, ms: number) => { const t = setTimeout(f, ms >>> 0); t.unref(); return t }
+      imports[k] = (f: () => void, ms: number) => {
+        const t = setTimeout(f, ms >>> 0)
+        t.unref()
+        return t
+      }
     }
   }
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(await readFile(file)), { './schema_engine_bg.js': imports as any })
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(await readFile(file)), {
+    './schema_engine_bg.js': imports as any,
+  })
   glue.__wbg_set_wasm(instance.exports)
   ;(instance.exports as any).__wbindgen_start()
   return glue.SchemaEngine
@@ -51,7 +60,8 @@ function patchCharColumns(queryable: any): any {
     }
   }
   const startTransaction = queryable.startTransaction?.bind(queryable)
-  if (startTransaction) queryable.startTransaction = async (...a: unknown[]) => patchCharColumns(await startTransaction(...a))
+  if (startTransaction)
+    queryable.startTransaction = async (...a: unknown[]) => patchCharColumns(await startTransaction(...a))
   return queryable
 }
 
@@ -106,14 +116,25 @@ export interface OpenEngine {
   close(): Promise<void>
 }
 
-export async function openEngine(provider: Provider, url: string, schema?: { path: string; content: string }): Promise<OpenEngine> {
+export async function openEngine(
+  provider: Provider,
+  url: string,
+  schema?: { path: string; content: string },
+): Promise<OpenEngine> {
   const SchemaEngine = await loadSchemaEngine()
   const factory = provider === 'sqlite' ? sqliteFactory(url) : pgFactory(url)
   const opened: any[] = []
   const connect = factory.connect.bind(factory)
-  factory.connect = async () => { const a = await connect(); opened.push(a); return a } // workaround 4
-  const engine = await SchemaEngine.new({ datamodels: schema ? [[schema.path, schema.content]] : undefined }, () => {},
-    bindMigrationAwareSqlAdapterFactory(factory))
+  factory.connect = async () => {
+    const a = await connect()
+    opened.push(a)
+    return a
+  } // workaround 4
+  const engine = await SchemaEngine.new(
+    { datamodels: schema ? [[schema.path, schema.content]] : undefined },
+    () => {},
+    bindMigrationAwareSqlAdapterFactory(factory),
+  )
   return {
     engine,
     async close() {
@@ -130,11 +151,16 @@ export async function migrationsTarget(dir: string, provider: Provider) {
   const lockContent = await readFile(lockPath, 'utf8').catch(() => `provider = "${provider}"\n`)
   const entries = (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter((e) => e.isDirectory())
   entries.sort((a, b) => a.name.localeCompare(b.name))
-  const migrationDirectories = await Promise.all(entries.map(async (e) => {
-    const file = path.join(dir, e.name, 'migration.sql')
-    const content = await readFile(file, 'utf8').then((value) => ({ tag: 'ok', value }), (err) => ({ tag: 'error', value: String(err) }))
-    return { path: path.join(dir, e.name), migrationFile: { path: 'migration.sql', content } }
-  }))
+  const migrationDirectories = await Promise.all(
+    entries.map(async (e) => {
+      const file = path.join(dir, e.name, 'migration.sql')
+      const content = await readFile(file, 'utf8').then(
+        (value) => ({ tag: 'ok', value }),
+        (err) => ({ tag: 'error', value: String(err) }),
+      )
+      return { path: path.join(dir, e.name), migrationFile: { path: 'migration.sql', content } }
+    }),
+  )
   return {
     tag: 'migrations',
     baseDir: path.resolve(dir),
@@ -145,7 +171,12 @@ export async function migrationsTarget(dir: string, provider: Provider) {
 }
 
 /** SQL that takes the migrations folder to the schema; empty when they agree. */
-export async function diffMigrationsToSchema(provider: Provider, url: string, migrationsDir: string, schemaPath: string): Promise<string> {
+export async function diffMigrationsToSchema(
+  provider: Provider,
+  url: string,
+  migrationsDir: string,
+  schemaPath: string,
+): Promise<string> {
   const content = await readFile(schemaPath, 'utf8')
   const open = await openEngine(provider, url, { path: schemaPath, content })
   try {

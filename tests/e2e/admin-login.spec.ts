@@ -24,7 +24,10 @@ test('staff log in, see the navigation of their role, and log out', async ({ pag
   const nav = page.getByRole('navigation', { name: 'Staff' })
   await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Bans', 'Actions', 'Statistics'])
   await expect(page.getByRole('link', { name: 'Add Admin User' })).toHaveCount(0)
-  expect(JSON.parse(await page.evaluate(() => localStorage.getItem('adminUser') ?? 'null'))).toMatchObject({ username: 'mod_anna', role: 'moderator' })
+  expect(JSON.parse(await page.evaluate(() => localStorage.getItem('adminUser') ?? 'null'))).toMatchObject({
+    username: 'mod_anna',
+    role: 'moderator',
+  })
   await page.screenshot({ path: 'test-results/admin-dashboard.png' })
 
   await page.getByRole('button', { name: 'Logout' }).click()
@@ -41,7 +44,16 @@ test('unparsable stored admin data is removed and leads to login', async ({ page
   await page.getByLabel('Password').fill('a long password 2')
   await page.getByRole('button', { name: 'Login' }).click()
   await page.waitForURL(/\/admin\/dashboard$/)
-  await expect(page.getByRole('navigation', { name: 'Staff' }).getByRole('link')).toHaveText(['Dashboard', 'Bans', 'Actions', 'Users', 'Rangebans', 'Housekeeping', 'Settings', 'Statistics'])
+  await expect(page.getByRole('navigation', { name: 'Staff' }).getByRole('link')).toHaveText([
+    'Dashboard',
+    'Bans',
+    'Actions',
+    'Users',
+    'Rangebans',
+    'Housekeeping',
+    'Settings',
+    'Statistics',
+  ])
   await page.evaluate(() => localStorage.setItem('adminUser', '{not json'))
   await page.goto('/admin')
   await page.waitForURL(/\/admin\/login$/)

@@ -1,12 +1,15 @@
 import { test, expect } from './fixtures'
-import { createStaff } from '../helpers/staff'
 import { staffLogin } from './staff-login'
-import { png } from '../helpers/media'
 import { form, postForm } from '../helpers/http'
-
+import { png } from '../helpers/media'
+import { createStaff } from '../helpers/staff'
 
 test('admins manage users; moderators cannot open the users page', async ({ page, browser, baseURL, server }) => {
-  const admin = await createStaff(server.database, { username: 'boss_e2e', role: 'admin', password: 'admin password 1' })
+  const admin = await createStaff(server.database, {
+    username: 'boss_e2e',
+    role: 'admin',
+    password: 'admin password 1',
+  })
   await staffLogin(page, admin.username, admin.password)
   await page.goto('/admin/users')
   await expect(page.locator('tr[data-user="boss_e2e"]').getByRole('button')).toHaveCount(0) // no (de)activate on one's own row
@@ -38,10 +41,23 @@ test('admins manage users; moderators cannot open the users page', async ({ page
   await modContext.close()
 })
 
-test('dashboard cards, action log, IP history and ban detail; staff sticky and thread deletion', async ({ page, baseURL, server }) => {
-  const mod = await createStaff(server.database, { username: 'mod_pages', role: 'moderator', password: 'moderator pw 22' })
+test('dashboard cards, action log, IP history and ban detail; staff sticky and thread deletion', async ({
+  page,
+  baseURL,
+  server,
+}) => {
+  const mod = await createStaff(server.database, {
+    username: 'mod_pages',
+    role: 'moderator',
+    password: 'moderator pw 22',
+  })
   // Posted from outside the moderator's browser, so the moderator is not the thread's owner.
-  const t = (await postForm(`${baseURL}/api/boards/gaming/threads`, form({ topic: 'Pinned?', content: 'op' }, { name: 'a.png', bytes: await png() }))).body
+  const t = (
+    await postForm(
+      `${baseURL}/api/boards/gaming/threads`,
+      form({ topic: 'Pinned?', content: 'op' }, { name: 'a.png', bytes: await png() }),
+    )
+  ).body
   await staffLogin(page, mod.username, mod.password)
   await expect(page.getByText('No recent actions found')).toBeVisible()
   await expect(page.getByText('No pending appeals')).toBeVisible()
@@ -49,15 +65,23 @@ test('dashboard cards, action log, IP history and ban detail; staff sticky and t
   await page.goto(`/board/gaming/thread/${t.threadId}`)
   const controls = page.getByTestId('staff-thread-controls')
   await controls.getByRole('button', { name: 'Make sticky' }).click()
-  await expect.poll(async () => (await (await page.request.get(`${baseURL}/api/boards/gaming/threads/${t.threadId}`)).json()).thread.is_sticky).toBe(true)
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`${baseURL}/api/boards/gaming/threads/${t.threadId}`)).json()).thread.is_sticky,
+    )
+    .toBe(true)
 
   await page.goto('/admin/dashboard')
   await expect(page.getByTestId('total-actions')).toHaveText('1')
   // Every board has a quick link (the four busiest first); the other files' boards may add more.
-  const quick = page.locator('section', { has: page.getByRole('heading', { name: 'Board Quick Access' }) }).getByRole('link')
+  const quick = page
+    .locator('section', { has: page.getByRole('heading', { name: 'Board Quick Access' }) })
+    .getByRole('link')
   const quickLinks = await quick.allTextContents()
   expect(quickLinks.slice(0, 4)).toEqual(['/random/', '/tech/', '/politics/', '/gaming/'])
-  for (const board of ['anime', 'business', 'diy', 'fitness', 'food', 'movies', 'science', 'sports']) expect(quickLinks).toContain(`/${board}/`)
+  for (const board of ['anime', 'business', 'diy', 'fitness', 'food', 'movies', 'science', 'sports'])
+    expect(quickLinks).toContain(`/${board}/`)
   await expect(page.getByText('sticky_changed').first()).toBeVisible()
   await page.goto('/admin/actions')
   await expect(page.locator('table')).toContainText('sticky_changed')
@@ -65,7 +89,9 @@ test('dashboard cards, action log, IP history and ban detail; staff sticky and t
   await page.goto(`/board/gaming/thread/${t.threadId}`)
   await controls.getByRole('button', { name: 'Delete thread' }).click()
   await page.getByRole('dialog', { name: 'Delete thread' }).getByRole('button', { name: 'Delete' }).click()
-  await expect(page.getByRole('dialog', { name: 'Delete thread' }).getByRole('alert')).toHaveText('Please provide a reason for deletion')
+  await expect(page.getByRole('dialog', { name: 'Delete thread' }).getByRole('alert')).toHaveText(
+    'Please provide a reason for deletion',
+  )
   await page.getByLabel('Reason for deleting this thread').fill('off topic')
   await page.getByRole('dialog', { name: 'Delete thread' }).getByRole('button', { name: 'Delete' }).click()
   await page.waitForURL(/\/board\/gaming$/)
@@ -77,7 +103,12 @@ test('dashboard cards, action log, IP history and ban detail; staff sticky and t
 
   const ban = await page.request.post(`${baseURL}/api/admin/bans`, {
     headers: { 'X-CSRF-Token': (await (await page.request.get(`${baseURL}/api/admin/csrf-token`)).json()).csrfToken },
-    data: { ip_address: '192.0.2.44', board_id: 'gaming', reason: 'detail page', expires_at: new Date(Date.now() + 3600_000).toISOString() },
+    data: {
+      ip_address: '192.0.2.44',
+      board_id: 'gaming',
+      reason: 'detail page',
+      expires_at: new Date(Date.now() + 3600_000).toISOString(),
+    },
   })
   const { ban: created } = await ban.json()
   await page.goto(`/admin/bans/${created.id}`)

@@ -1,17 +1,31 @@
 // The ban screen a banned visitor gets instead of the board: its tab title, the expiry in the site's time format
 // with the time left, the offending post's video in a video element, and the home link apart from the appeal.
 import { test, expect } from './fixtures'
-import { loggedInAdmin } from '../helpers/staff'
 import { as, form, postForm } from '../helpers/http'
 import { mp4 } from '../helpers/media'
+import { loggedInAdmin } from '../helpers/staff'
 
-test('a visitor banned for a video post sees the video, the expiry as "… UTC (in 5 hours)" and a tab titled Banned', async ({ browser, baseURL, server }) => {
+test('a visitor banned for a video post sees the video, the expiry as "… UTC (in 5 hours)" and a tab titled Banned', async ({
+  browser,
+  baseURL,
+  server,
+}) => {
   const ip = '198.51.100.171'
-  const posted = await postForm(`${baseURL}/api/boards/movies/threads`, form({ topic: 'A clip', content: 'watch this' }, { name: 'clip.mp4', bytes: await mp4(), type: 'video/mp4' }), as(ip))
+  const posted = await postForm(
+    `${baseURL}/api/boards/movies/threads`,
+    form({ topic: 'A clip', content: 'watch this' }, { name: 'clip.mp4', bytes: await mp4(), type: 'video/mp4' }),
+    as(ip),
+  )
   expect(posted.status, JSON.stringify(posted.body)).toBe(201)
   const admin = await loggedInAdmin(server)
   const expires = new Date(Date.now() + 5 * 3600_000 + 30 * 60_000)
-  const ban = await admin.write('POST', '/api/admin/bans', { ip_address: ip, board_id: 'movies', reason: 'spoilers', expires_at: expires.toISOString(), post_id: posted.body.postId })
+  const ban = await admin.write('POST', '/api/admin/bans', {
+    ip_address: ip,
+    board_id: 'movies',
+    reason: 'spoilers',
+    expires_at: expires.toISOString(),
+    post_id: posted.body.postId,
+  })
   expect(ban.status).toBe(201)
 
   const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': ip } })

@@ -2,19 +2,27 @@
 // script the server did not issue (a nonce from Next, or the page cache's hashes), the pages still work under it
 // (replies post, live updates arrive, polls vote, charts draw, the staff area works), and the browser reports
 // no violation. A script injected into a page is refused, which also proves the reporting reaches the test.
-import { test, expect } from './fixtures'
 import type { Page, Response } from '@playwright/test'
-import { png } from '../helpers/media'
-import { form, postForm } from '../helpers/http'
-import { createStaff } from '../helpers/staff'
+import { test, expect } from './fixtures'
 import { staffLogin } from './staff-login'
+import { form, postForm } from '../helpers/http'
+import { png } from '../helpers/media'
+import { createStaff } from '../helpers/staff'
 
-interface Violation { via: 'event' | 'console'; directive: string; blocked: string; page: string }
+interface Violation {
+  via: 'event' | 'console'
+  directive: string
+  blocked: string
+  page: string
+}
 
 /** Collects CSP violations: the page's securitypolicyviolation events and Chromium's console reports. */
 async function watchViolations(page: Page): Promise<Violation[]> {
   const seen: Violation[] = []
-  await page.exposeBinding('__reportCspViolation', (_source, v: Omit<Violation, 'via'>) => void seen.push({ via: 'event', ...v }))
+  await page.exposeBinding(
+    '__reportCspViolation',
+    (_source, v: Omit<Violation, 'via'>) => void seen.push({ via: 'event', ...v }),
+  )
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       const report = (window as unknown as { __reportCspViolation(v: unknown): void }).__reportCspViolation
@@ -22,12 +30,17 @@ async function watchViolations(page: Page): Promise<Violation[]> {
     })
   })
   page.on('console', (msg) => {
-    if (/Content Security Policy/i.test(msg.text())) seen.push({ via: 'console', directive: msg.text(), blocked: '', page: page.url() })
+    if (/Content Security Policy/i.test(msg.text()))
+      seen.push({ via: 'console', directive: msg.text(), blocked: '', page: page.url() })
   })
   return seen
 }
 
-const directive = (policy: string, name: string) => policy.split(';').map((d) => d.trim()).find((d) => d.split(/\s+/)[0] === name)
+const directive = (policy: string, name: string) =>
+  policy
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.split(/\s+/)[0] === name)
 
 /** The document's policy admits scripts only from this origin or by a nonce/hash, and locks down the rest. */
 function expectStrictPolicy(res: Response | null) {
@@ -36,7 +49,8 @@ function expectStrictPolicy(res: Response | null) {
   const script = directive(policy, 'script-src') ?? ''
   expect(script).toMatch(/'nonce-[A-Za-z0-9+/=]+'|'sha256-[A-Za-z0-9+/=]+'/)
   expect(script).not.toContain("'unsafe-inline'")
-  for (const rule of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(directive(policy, rule.split(' ')[0])).toBe(rule)
+  for (const rule of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
+    expect(directive(policy, rule.split(' ')[0])).toBe(rule)
 }
 
 /** No violation so far; then an injected inline script is refused and reported. */
@@ -60,20 +74,29 @@ async function visit(page: Page, seen: Violation[], path: string, status = 200):
   return res!
 }
 
-test('public pages under the policy: home, board, thread (poll, images, reply, live), rules, stats, contact, archive, create-thread, 404', async ({ page, baseURL }) => {
+test('public pages under the policy: home, board, thread (poll, images, reply, live), rules, stats, contact, archive, create-thread, 404', async ({
+  page,
+  baseURL,
+}) => {
   const seen = await watchViolations(page)
   // A thread with an image, a poll and an image reply, made through the API.
-  const created = await postForm(`${baseURL}/api/boards/science/threads`, form({ topic: 'CSP thread', content: 'An image and a poll' }, { name: 'a.png', bytes: await png(120, 80) }))
+  const created = await postForm(
+    `${baseURL}/api/boards/science/threads`,
+    form({ topic: 'CSP thread', content: 'An image and a poll' }, { name: 'a.png', bytes: await png(120, 80) }),
+  )
   expect(created.status).toBe(201)
   const { threadId, postId } = created.body as { threadId: number; postId: number }
   const owner = created.headers.get('set-cookie')!.split(';')[0]
   const survey = await fetch(`${baseURL}/api/boards/science/threads/${threadId}/posts/${postId}/survey`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: owner },
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: owner },
     body: JSON.stringify({ survey_type: 'single', question: 'Tabs or spaces?', options: ['Tabs', 'Spaces'] }),
   })
   expect(survey.status).toBe(201)
   const posts = `${baseURL}/api/boards/science/threads/${threadId}/posts`
-  expect((await postForm(posts, form({ content: 'an image reply' }, { name: 'b.png', bytes: await png(90, 60) }))).status).toBe(201)
+  expect(
+    (await postForm(posts, form({ content: 'an image reply' }, { name: 'b.png', bytes: await png(90, 60) }))).status,
+  ).toBe(201)
 
   await visit(page, seen, '/')
   await expect(page.getByRole('heading', { name: 'Boards', exact: true })).toBeVisible()
@@ -85,12 +108,17 @@ test('public pages under the policy: home, board, thread (poll, images, reply, l
   await expectCleanAndInjectionRefused(page, seen)
 
   // The thread page twice: rendered for the cache, then from the cache; and once with a query (rendered by Next).
-  for (const path of [`/board/science/thread/${threadId}`, `/board/science/thread/${threadId}`, `/board/science/thread/${threadId}?view=1`]) {
+  for (const path of [
+    `/board/science/thread/${threadId}`,
+    `/board/science/thread/${threadId}`,
+    `/board/science/thread/${threadId}?view=1`,
+  ]) {
     await visit(page, seen, path)
     await expect(page.getByTestId('live-indicator')).toHaveText('Live updates enabled')
     const images = page.locator('article[data-post-id] img[src^="/media/"]')
     await expect(images).toHaveCount(2)
-    for (const img of await images.all()) await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true)
+    for (const img of await images.all())
+      await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true)
     await expect(page.getByTestId('poll')).toContainText('Tabs or spaces?')
     await expectCleanAndInjectionRefused(page, seen)
   }
@@ -122,12 +150,18 @@ test('public pages under the policy: home, board, thread (poll, images, reply, l
   await expect(page.getByRole('heading', { name: 'Site Statistics', level: 1 })).toBeVisible()
   for (const name of ['Visitor Activity', 'Board Activity']) {
     const canvas = page.getByRole('img', { name })
-    await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => {
-      const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height)
-      let painted = 0
-      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) painted++
-      return painted
-    }), { message: `${name} draws` }).toBeGreaterThan(100)
+    await expect
+      .poll(
+        () =>
+          canvas.evaluate((c: HTMLCanvasElement) => {
+            const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height)
+            let painted = 0
+            for (let i = 3; i < data.length; i += 4) if (data[i] > 0) painted++
+            return painted
+          }),
+        { message: `${name} draws` },
+      )
+      .toBeGreaterThan(100)
   }
   await expectCleanAndInjectionRefused(page, seen)
 
@@ -151,10 +185,23 @@ test('public pages under the policy: home, board, thread (poll, images, reply, l
   await expectCleanAndInjectionRefused(page, seen)
 })
 
-test('the staff area under the policy: login, dashboard and every admin page, staff tools on a thread', async ({ page, baseURL, server }) => {
+test('the staff area under the policy: login, dashboard and every admin page, staff tools on a thread', async ({
+  page,
+  baseURL,
+  server,
+}) => {
   const seen = await watchViolations(page)
-  const admin = await createStaff(server.database, { username: 'csp_admin', role: 'admin', password: 'csp admin password' })
-  const t = (await postForm(`${baseURL}/api/boards/tech/threads`, form({ topic: 'Staff CSP', content: 'op' }, { name: 'a.png', bytes: await png() }))).body as { threadId: number }
+  const admin = await createStaff(server.database, {
+    username: 'csp_admin',
+    role: 'admin',
+    password: 'csp admin password',
+  })
+  const t = (
+    await postForm(
+      `${baseURL}/api/boards/tech/threads`,
+      form({ topic: 'Staff CSP', content: 'op' }, { name: 'a.png', bytes: await png() }),
+    )
+  ).body as { threadId: number }
 
   await visit(page, seen, '/admin/login')
   await expectCleanAndInjectionRefused(page, seen)
@@ -167,7 +214,12 @@ test('the staff area under the policy: login, dashboard and every admin page, st
   await visit(page, seen, `/board/tech/thread/${t.threadId}`)
   const controls = page.getByTestId('staff-thread-controls')
   await controls.getByRole('button', { name: 'Make sticky' }).click()
-  await expect.poll(async () => (await (await page.request.get(`${baseURL}/api/boards/tech/threads/${t.threadId}`)).json()).thread.is_sticky).toBe(true)
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`${baseURL}/api/boards/tech/threads/${t.threadId}`)).json()).thread.is_sticky,
+    )
+    .toBe(true)
   await expectCleanAndInjectionRefused(page, seen)
 
   const pages: Array<[string, string]> = [

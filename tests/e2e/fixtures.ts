@@ -7,17 +7,29 @@ import { startServer, type TestServer } from '../helpers/server'
 export const test = base.extend<{ baseURL: string }, { server: TestServer; serverEnv: Record<string, string> }>({
   // Extra environment for a file's server: `test.use({ serverEnv: { … } })`.
   serverEnv: [{}, { scope: 'worker', option: true }],
-  server: [async ({ serverEnv }, provide) => {
-    // Generous limits: these tests post a lot from one address (limits have their own tests). One trusted
-    // proxy hop lets a browser context act as a distinct visitor through X-Forwarded-For.
-    const server = await startServer({ env: {
-      TRUST_PROXY_HOPS: '1',
-      RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 }, surveyCreate: { points: 1000 }, vote: { points: 1000 }, socketConnect: { points: 100000 } }),
-      ...serverEnv,
-    } })
-    await provide(server)
-    await server.stop()
-  }, { scope: 'worker', timeout: 90_000 }],
+  server: [
+    async ({ serverEnv }, provide) => {
+      // Generous limits: these tests post a lot from one address (limits have their own tests). One trusted
+      // proxy hop lets a browser context act as a distinct visitor through X-Forwarded-For.
+      const server = await startServer({
+        env: {
+          TRUST_PROXY_HOPS: '1',
+          RATE_LIMITS: JSON.stringify({
+            api: { points: 100000 },
+            threadCreate: { points: 1000 },
+            postCreate: { points: 1000 },
+            surveyCreate: { points: 1000 },
+            vote: { points: 1000 },
+            socketConnect: { points: 100000 },
+          }),
+          ...serverEnv,
+        },
+      })
+      await provide(server)
+      await server.stop()
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
   baseURL: async ({ server }, provide) => provide(server.url),
 })
 

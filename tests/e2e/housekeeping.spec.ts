@@ -1,9 +1,13 @@
 import { test, expect } from './fixtures'
-import { createStaff } from '../helpers/staff'
 import { staffLogin } from './staff-login'
+import { createStaff } from '../helpers/staff'
 
 test('an admin runs housekeeping from its page and sees the results', async ({ page, server }) => {
-  const admin = await createStaff(server.database, { username: 'keeper_e2e', role: 'admin', password: 'keeper password 1' })
+  const admin = await createStaff(server.database, {
+    username: 'keeper_e2e',
+    role: 'admin',
+    password: 'keeper password 1',
+  })
   await staffLogin(page, admin.username, admin.password)
   await page.getByRole('link', { name: 'Housekeeping' }).click()
   await expect(page.getByRole('heading', { name: 'Housekeeping', level: 1 })).toBeVisible()
@@ -12,13 +16,18 @@ test('an admin runs housekeeping from its page and sees the results', async ({ p
   await expect(page.getByText('runs automatically every hour and on server startup')).toBeVisible()
 
   let asked = ''
-  page.once('dialog', (d) => { asked = d.message(); void d.accept() })
+  page.once('dialog', (d) => {
+    asked = d.message()
+    void d.accept()
+  })
   await page.getByRole('button', { name: 'Run Housekeeping Now' }).click()
   const results = page.getByRole('region', { name: 'Results' })
   await expect(results.getByTestId('task-Thread cleanup')).toContainText('Boards checked12')
   await expect(results.getByTestId('task-File cleanup')).toContainText('Orphaned files found0')
   await expect(results).toContainText(/Completed: .+ \(\d+ms\)/)
-  expect(asked).toBe('Are you sure you want to run housekeeping now? This will clean up orphaned files and excess threads.')
+  expect(asked).toBe(
+    'Are you sure you want to run housekeeping now? This will clean up orphaned files and excess threads.',
+  )
   await expect(page.getByText(/^Last run: (?!Never)/)).toBeVisible()
   await page.screenshot({ path: 'test-results/admin-housekeeping.png', fullPage: true })
 

@@ -1,9 +1,8 @@
-import { test, expect } from './fixtures'
 import type { BrowserContext } from '@playwright/test'
-import { createStaff } from '../helpers/staff'
+import { test, expect } from './fixtures'
 import { staffLogin } from './staff-login'
 import { png } from '../helpers/media'
-
+import { createStaff } from '../helpers/staff'
 
 async function postThread(context: BrowserContext, board: string, content: string) {
   const res = await context.request.post(`/api/boards/${board}/threads`, {
@@ -12,8 +11,16 @@ async function postThread(context: BrowserContext, board: string, content: strin
   return { status: res.status(), body: await res.json() }
 }
 
-test('a moderator bans from the post menu; the visitor appeals; approval lets them post again', async ({ browser, baseURL, server }) => {
-  const mod = await createStaff(server.database, { username: 'mod_e2e', role: 'moderator', password: 'moderator password' })
+test('a moderator bans from the post menu; the visitor appeals; approval lets them post again', async ({
+  browser,
+  baseURL,
+  server,
+}) => {
+  const mod = await createStaff(server.database, {
+    username: 'mod_e2e',
+    role: 'moderator',
+    password: 'moderator password',
+  })
   const visitor = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.50' } })
   const staff = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.0.0.77' } })
   const v = await visitor.newPage()
@@ -27,7 +34,16 @@ test('a moderator bans from the post menu; the visitor appeals; approval lets th
   await m.waitForURL(/\/admin\/bans\/create\?/)
   await expect(m.getByTestId('ban-post-context')).toContainText('buy cheap watches')
   await expect(m.getByLabel('IP Address')).toHaveValue('198.51.100.50')
-  await expect(m.getByLabel('Duration').locator('option')).toHaveText(['1 Hour', '6 Hours', '12 Hours', '1 Day', '3 Days', '1 Week', '2 Weeks', '1 Month'])
+  await expect(m.getByLabel('Duration').locator('option')).toHaveText([
+    '1 Hour',
+    '6 Hours',
+    '12 Hours',
+    '1 Day',
+    '3 Days',
+    '1 Week',
+    '2 Weeks',
+    '1 Month',
+  ])
   await m.getByLabel('Reason').fill('spam')
   await m.getByRole('button', { name: 'Create Ban' }).click()
   await m.waitForURL(/\/admin\/bans$/)
@@ -49,7 +65,10 @@ test('a moderator bans from the post menu; the visitor appeals; approval lets th
   // The moderator approves it on /admin/bans.
   await m.goto('/admin/bans?filter=pending')
   const row = m.locator('tr', { hasText: '198.51.100.50' })
-  m.once('dialog', (d) => { expect(d.message()).toBe('Are you sure you want to approve this appeal?'); void d.accept() })
+  m.once('dialog', (d) => {
+    expect(d.message()).toBe('Are you sure you want to approve this appeal?')
+    void d.accept()
+  })
   await row.getByRole('button', { name: 'Approve' }).click()
   await expect(row).toHaveCount(0)
 
@@ -60,12 +79,20 @@ test('a moderator bans from the post menu; the visitor appeals; approval lets th
   await staff.close()
 })
 
-test('a janitor deletes a post with a reason and it disappears live for another reader', async ({ browser, baseURL, server }) => {
+test('a janitor deletes a post with a reason and it disappears live for another reader', async ({
+  browser,
+  baseURL,
+  server,
+}) => {
   const jan = await createStaff(server.database, { username: 'jan_e2e', role: 'janitor', password: 'janitor password' })
   const staff = await browser.newContext({ baseURL })
   const reader = await browser.newContext({ baseURL })
   const { body: thread } = await postThread(reader, 'diy', 'a thread')
-  const reply = await (await reader.request.post(`/api/boards/diy/threads/${thread.threadId}/posts`, { multipart: { content: 'rude reply' } })).json()
+  const reply = await (
+    await reader.request.post(`/api/boards/diy/threads/${thread.threadId}/posts`, {
+      multipart: { content: 'rude reply' },
+    })
+  ).json()
 
   const r = await reader.newPage()
   await r.goto(`/board/diy/thread/${thread.threadId}`)
@@ -90,8 +117,16 @@ test('a janitor deletes a post with a reason and it disappears live for another 
   await reader.close()
 })
 
-test('Check Mod History opens the moderation modal; sticky shows live to readers', async ({ browser, baseURL, server }) => {
-  const mod = await createStaff(server.database, { username: 'mod_hist', role: 'moderator', password: 'moderator password 3' })
+test('Check Mod History opens the moderation modal; sticky shows live to readers', async ({
+  browser,
+  baseURL,
+  server,
+}) => {
+  const mod = await createStaff(server.database, {
+    username: 'mod_hist',
+    role: 'moderator',
+    password: 'moderator password 3',
+  })
   // An address of its own: the server is shared with other tests, whose moderation of 127.0.0.1 would show here.
   const reader = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.77' } })
   const staff = await browser.newContext({ baseURL })

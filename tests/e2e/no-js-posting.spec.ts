@@ -1,15 +1,22 @@
 // Posting with JavaScript off: the create-thread and reply forms are real multipart forms; the post is created
 // and the visitor lands on it, and a refusal comes back rendered next to the fields with the text kept.
-import { test, expect } from './fixtures'
-import { as, form, postForm } from '../helpers/http'
-import { png } from '../helpers/media'
 import { writeFileSync, mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { test, expect } from './fixtures'
+import { as, form, postForm } from '../helpers/http'
+import { png } from '../helpers/media'
 
 test('a reply posted with JavaScript disabled is created and the visitor lands on it', async ({ browser, baseURL }) => {
-  const op = await postForm(`${baseURL}/api/boards/diy/threads`, form({ topic: 'No script thread', content: 'op' }, { name: 'a.png', bytes: await png() }), as('198.51.100.90'))
-  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.91' } })
+  const op = await postForm(
+    `${baseURL}/api/boards/diy/threads`,
+    form({ topic: 'No script thread', content: 'op' }, { name: 'a.png', bytes: await png() }),
+    as('198.51.100.90'),
+  )
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.91' },
+  })
   const page = await context.newPage()
   await page.goto(`${baseURL}/board/diy/thread/${op.body.threadId}`)
   const reply = page.getByRole('form', { name: 'Reply' })
@@ -20,12 +27,21 @@ test('a reply posted with JavaScript disabled is created and the visitor lands o
   await expect(page.locator(`#post-${postId}`)).toContainText('Written without any JavaScript')
   await expect(page.locator(`#post-${postId}`).locator('.text-green-700')).toHaveText('>and a green line')
   // The poster cookie is set as the API would set it, so the post is the visitor's own.
-  expect((await context.cookies()).find((c) => c.name === 'cb_poster')).toMatchObject({ httpOnly: true, sameSite: 'Lax' })
+  expect((await context.cookies()).find((c) => c.name === 'cb_poster')).toMatchObject({
+    httpOnly: true,
+    sameSite: 'Lax',
+  })
   await context.close()
 })
 
-test('a thread created with JavaScript disabled, after a refusal rendered next to its field with the text kept', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.92' } })
+test('a thread created with JavaScript disabled, after a refusal rendered next to its field with the text kept', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.92' },
+  })
   const page = await context.newPage()
   await page.goto(`${baseURL}/board/fitness/create-thread`)
   const thread = page.getByRole('form', { name: 'Create thread' })
@@ -50,15 +66,24 @@ test('a thread created with JavaScript disabled, after a refusal rendered next t
 })
 
 test('a refused reply without JavaScript shows the reason and keeps the text', async ({ browser, baseURL }) => {
-  const op = await postForm(`${baseURL}/api/boards/diy/threads`, form({ topic: 'Limits', content: 'op' }, { name: 'a.png', bytes: await png() }), as('198.51.100.93'))
-  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.94' } })
+  const op = await postForm(
+    `${baseURL}/api/boards/diy/threads`,
+    form({ topic: 'Limits', content: 'op' }, { name: 'a.png', bytes: await png() }),
+    as('198.51.100.93'),
+  )
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.94' },
+  })
   const page = await context.newPage()
   await page.goto(`${baseURL}/board/diy/thread/${op.body.threadId}`)
   const reply = page.getByRole('form', { name: 'Reply' })
   const tooLong = 'y'.repeat(4001)
   await reply.getByRole('textbox').fill(tooLong)
   await reply.getByRole('button', { name: 'Post Reply' }).click()
-  await expect(page.getByRole('form', { name: 'Reply' }).getByRole('alert')).toHaveText('Your post content is too long. Please shorten it and try again.')
+  await expect(page.getByRole('form', { name: 'Reply' }).getByRole('alert')).toHaveText(
+    'Your post content is too long. Please shorten it and try again.',
+  )
   await expect(page.getByRole('form', { name: 'Reply' }).getByRole('textbox')).toHaveValue(tooLong)
   await context.close()
 })

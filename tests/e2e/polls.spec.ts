@@ -1,10 +1,13 @@
-import { test, expect } from './fixtures'
 import type { Page } from '@playwright/test'
+import { test, expect } from './fixtures'
 import { png } from '../helpers/media'
 
 const counts = (page: Page) => page.getByTestId('poll').getByTestId('poll-count').allTextContents()
 
-test('a multiple-choice poll: vote from two visitors, change, rescind, correlations, all live', async ({ browser, baseURL }) => {
+test('a multiple-choice poll: vote from two visitors, change, rescind, correlations, all live', async ({
+  browser,
+  baseURL,
+}) => {
   const alice = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.11' } })
   const bob = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.12' } })
   const a = await alice.newPage()
@@ -59,7 +62,9 @@ test('a multiple-choice poll: vote from two visitors, change, rescind, correlati
   await poll.getByLabel('Nano').check()
   await poll.getByRole('button', { name: 'Update Vote' }).click()
   await expect.poll(() => counts(b), { timeout: 3000 }).toEqual(['1 (50%)', '0 (0%)', '1 (50%)'])
-  await expect(bobPoll.getByTestId('poll-correlations')).toHaveText('No options chosen together yet.', { timeout: 3000 })
+  await expect(bobPoll.getByTestId('poll-correlations')).toHaveText('No options chosen together yet.', {
+    timeout: 3000,
+  })
 
   // Alice rescinds; Bob sees one response left.
   await poll.getByRole('button', { name: 'Change Vote' }).click()
@@ -79,12 +84,23 @@ test('a multiple-choice poll: vote from two visitors, change, rescind, correlati
 test('polls in archived threads are dimmed, badged and cannot be voted in', async ({ page, baseURL, server }) => {
   const { form, postForm } = await import('../helpers/http')
   const { sql } = await import('../helpers/sql')
-  const t = await postForm(`${baseURL}/api/boards/science/threads`, form({ topic: 'Old poll', content: 'op' }, { name: 'a.png', bytes: await png() }))
+  const t = await postForm(
+    `${baseURL}/api/boards/science/threads`,
+    form({ topic: 'Old poll', content: 'op' }, { name: 'a.png', bytes: await png() }),
+  )
   const cookie = t.headers.get('set-cookie')!.split(';')[0]
   await fetch(`${baseURL}/api/boards/science/threads/${t.body.threadId}/posts/${t.body.postId}/survey`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify({ survey_type: 'single', question: 'Still open?', options: ['Yes', 'No'] }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    body: JSON.stringify({ survey_type: 'single', question: 'Still open?', options: ['Yes', 'No'] }),
   })
-  await sql(server.database, 'UPDATE threads SET is_dead = ?, died_at = ? WHERE id = ?', true, new Date(), t.body.threadId)
+  await sql(
+    server.database,
+    'UPDATE threads SET is_dead = ?, died_at = ? WHERE id = ?',
+    true,
+    new Date(),
+    t.body.threadId,
+  )
   await page.goto(`/board/science/thread/${t.body.threadId}`)
   const poll = page.getByTestId('poll')
   await expect(poll).toContainText('Still open?')

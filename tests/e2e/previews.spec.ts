@@ -5,8 +5,22 @@ import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
 
 async function threadWithSpoiler(baseURL: string) {
-  const op = await postForm(`${baseURL}/api/boards/science/threads`, form({ topic: 'Preview markup', content: 'Plot twist ahead\n>be me\n<angry line\n[spoiler]the butler did it[/spoiler]' }, { name: 'a.png', bytes: await png() }), as('198.51.100.60'))
-  const reply = await postForm(`${baseURL}/api/boards/science/threads/${op.body.threadId}/posts`, form({ content: `>>${op.body.postId} no way` }), as('198.51.100.61'))
+  const op = await postForm(
+    `${baseURL}/api/boards/science/threads`,
+    form(
+      {
+        topic: 'Preview markup',
+        content: 'Plot twist ahead\n>be me\n<angry line\n[spoiler]the butler did it[/spoiler]',
+      },
+      { name: 'a.png', bytes: await png() },
+    ),
+    as('198.51.100.60'),
+  )
+  const reply = await postForm(
+    `${baseURL}/api/boards/science/threads/${op.body.threadId}/posts`,
+    form({ content: `>>${op.body.postId} no way` }),
+    as('198.51.100.61'),
+  )
   return { threadId: op.body.threadId as number, opId: op.body.postId as number, replyId: reply.body.postId as number }
 }
 
@@ -40,7 +54,10 @@ test('a spoiler opens with the keyboard', async ({ page, baseURL }) => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
 
-  test('a tapped >> reference jumps to the post and leaves no preview behind; a tapped spoiler opens', async ({ page, baseURL }) => {
+  test('a tapped >> reference jumps to the post and leaves no preview behind; a tapped spoiler opens', async ({
+    page,
+    baseURL,
+  }) => {
     const t = await threadWithSpoiler(baseURL)
     await page.goto(`/board/science/thread/${t.threadId}`)
     const ref = page.locator(`#post-${t.replyId} a[data-ref="${t.opId}"]`)

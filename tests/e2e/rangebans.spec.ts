@@ -1,16 +1,20 @@
-import { test, expect } from './fixtures'
 import type { BrowserContext } from '@playwright/test'
-import { createStaff } from '../helpers/staff'
+import { test, expect } from './fixtures'
+import { staffLogin } from './staff-login'
 import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
-import { staffLogin } from './staff-login'
+import { createStaff } from '../helpers/staff'
 
 // The bundled GeoLite2 database places this address in the United Kingdom (checked with lib/geo/country.ts).
 const BRITISH = '81.2.69.142'
 
 async function newThread(baseURL: string, board: string) {
   // From an address of its own, outside every range ban of this file.
-  const res = await postForm(`${baseURL}/api/boards/${board}/threads`, form({ topic: 'Weather', content: 'rain again' }, { name: 'a.png', bytes: await png() }), as('198.51.100.60'))
+  const res = await postForm(
+    `${baseURL}/api/boards/${board}/threads`,
+    form({ topic: 'Weather', content: 'rain again' }, { name: 'a.png', bytes: await png() }),
+    as('198.51.100.60'),
+  )
   expect(res.status).toBe(201)
   return res.body.threadId as number
 }
@@ -18,8 +22,16 @@ async function newThread(baseURL: string, board: string) {
 const reply = (visitor: BrowserContext, board: string, threadId: number, content: string) =>
   visitor.request.post(`/api/boards/${board}/threads/${threadId}/posts`, { multipart: { content } })
 
-test('an admin bans a country from the grid; its visitors get 403 Rangebanned until it is toggled off', async ({ browser, baseURL, server }) => {
-  const admin = await createStaff(server.database, { username: 'ranger_e2e', role: 'admin', password: 'ranger password 1' })
+test('an admin bans a country from the grid; its visitors get 403 Rangebanned until it is toggled off', async ({
+  browser,
+  baseURL,
+  server,
+}) => {
+  const admin = await createStaff(server.database, {
+    username: 'ranger_e2e',
+    role: 'admin',
+    password: 'ranger password 1',
+  })
   const staff = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.0.0.88' } })
   const visitor = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': BRITISH } })
   const threadId = await newThread(baseURL, 'random')
@@ -55,13 +67,25 @@ test('an admin bans a country from the grid; its visitors get 403 Rangebanned un
   expect(refused.status()).toBe(403)
   expect(await refused.json()).toMatchObject({
     error: 'Rangebanned',
-    rangeban: { type: 'country', value: 'GB', country_name: 'United Kingdom', board_id: null, expires_at: null, reason: 'Country ban: United Kingdom' },
+    rangeban: {
+      type: 'country',
+      value: 'GB',
+      country_name: 'United Kingdom',
+      board_id: null,
+      expires_at: null,
+      reason: 'Country ban: United Kingdom',
+    },
   })
 
   // While the removal is in flight the button is busy and cannot be clicked twice.
   let release!: () => void
-  const held = new Promise<void>((resolve) => { release = resolve })
-  await page.route('**/api/admin/rangebans/*', async (route) => { await held; await route.continue() })
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/api/admin/rangebans/*', async (route) => {
+    await held
+    await route.continue()
+  })
   await uk.click()
   await expect(uk).toHaveAttribute('aria-busy', 'true')
   await expect(uk).toBeDisabled()
@@ -76,7 +100,11 @@ test('an admin bans a country from the grid; its visitors get 403 Rangebanned un
   expect((await reply(visitor, 'random', threadId, 'hello again')).status()).toBe(201)
 
   // Range bans are for admins only.
-  const mod = await createStaff(server.database, { username: 'ranger_mod', role: 'moderator', password: 'ranger password 2' })
+  const mod = await createStaff(server.database, {
+    username: 'ranger_mod',
+    role: 'moderator',
+    password: 'ranger password 2',
+  })
   const modContext = await browser.newContext({ baseURL })
   const m = await modContext.newPage()
   await staffLogin(m, mod.username, mod.password)
@@ -88,8 +116,16 @@ test('an admin bans a country from the grid; its visitors get 403 Rangebanned un
   await staff.close()
 })
 
-test('the create modal bans a CIDR range; board-scoped toggles, the board filter, and removal', async ({ browser, baseURL, server }) => {
-  const admin = await createStaff(server.database, { username: 'ranger_two', role: 'admin', password: 'ranger password 3' })
+test('the create modal bans a CIDR range; board-scoped toggles, the board filter, and removal', async ({
+  browser,
+  baseURL,
+  server,
+}) => {
+  const admin = await createStaff(server.database, {
+    username: 'ranger_two',
+    role: 'admin',
+    password: 'ranger password 3',
+  })
   const staff = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.0.0.89' } })
   const rangeVisitor = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.9' } })
   const threadId = await newThread(baseURL, 'tech')
@@ -100,7 +136,17 @@ test('the create modal bans a CIDR range; board-scoped toggles, the board filter
   await page.getByRole('button', { name: 'Create Rangeban' }).click()
   const dialog = page.getByRole('dialog', { name: 'Create Rangeban' })
   await expect(dialog.getByLabel('Duration')).toHaveValue('30d')
-  await expect(dialog.getByLabel('Duration').locator('option')).toHaveText(['1 Hour', '6 Hours', '1 Day', '3 Days', '1 Week', '30 Days', '90 Days', '1 Year', 'Permanent'])
+  await expect(dialog.getByLabel('Duration').locator('option')).toHaveText([
+    '1 Hour',
+    '6 Hours',
+    '1 Day',
+    '3 Days',
+    '1 Week',
+    '30 Days',
+    '90 Days',
+    '1 Year',
+    'Permanent',
+  ])
   await expect(dialog.getByLabel('Ban Type').locator('option')).toHaveText(['Country', 'ASN', 'IP Range'])
   await dialog.getByLabel('Ban Type').selectOption('ip_range')
   await expect(dialog.getByLabel('Ban Value')).toHaveAttribute('placeholder', '203.0.113.0/24')
@@ -126,7 +172,10 @@ test('the create modal bans a CIDR range; board-scoped toggles, the board filter
   await expect(rangeRow).toContainText('Never')
   const refused = await reply(rangeVisitor, 'tech', threadId, 'from the range')
   expect(refused.status()).toBe(403)
-  expect(await refused.json()).toMatchObject({ error: 'Rangebanned', rangeban: { type: 'ip_range', value: '203.0.113.0/24', board_id: 'tech' } })
+  expect(await refused.json()).toMatchObject({
+    error: 'Rangebanned',
+    rangeban: { type: 'ip_range', value: '203.0.113.0/24', board_id: 'tech' },
+  })
 
   // The same range again: the server's conflict is shown as it is.
   await page.getByRole('button', { name: 'Create Rangeban' }).click()
@@ -167,7 +216,10 @@ test('the create modal bans a CIDR range; board-scoped toggles, the board filter
   await rangeRow.getByRole('button', { name: 'Remove' }).click()
   await expect(rangeRow).toBeVisible()
   let asked = ''
-  page.once('dialog', (d) => { asked = d.message(); void d.accept() })
+  page.once('dialog', (d) => {
+    asked = d.message()
+    void d.accept()
+  })
   await rangeRow.getByRole('button', { name: 'Remove' }).click()
   await expect(rangeRow).toHaveCount(0)
   expect(asked).toBe('Are you sure you want to remove this rangeban?')

@@ -1,15 +1,29 @@
 import { test, expect } from './fixtures'
-import { createStaff, loggedInAdmin, StaffClient } from '../helpers/staff'
 import { staffLogin } from './staff-login'
 import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
+import { createStaff, loggedInAdmin, StaffClient } from '../helpers/staff'
 
 /** An address the offline GeoLite2 database places in Great Britain. */
 const GB = '81.2.69.142'
 
-test('an admin turns country flags on for a board on /admin/settings, and the board page shows the next post with its flag', async ({ page, baseURL, server }) => {
-  const admin = await createStaff(server.database, { username: 'settings_e2e', role: 'admin', password: 'settings password 1' })
-  const t = (await postForm(`${baseURL}/api/boards/food/threads`, form({ topic: 'Soup', content: 'Favourite soups?' }, { name: 'a.png', bytes: await png() }), as(GB))).body
+test('an admin turns country flags on for a board on /admin/settings, and the board page shows the next post with its flag', async ({
+  page,
+  baseURL,
+  server,
+}) => {
+  const admin = await createStaff(server.database, {
+    username: 'settings_e2e',
+    role: 'admin',
+    password: 'settings password 1',
+  })
+  const t = (
+    await postForm(
+      `${baseURL}/api/boards/food/threads`,
+      form({ topic: 'Soup', content: 'Favourite soups?' }, { name: 'a.png', bytes: await png() }),
+      as(GB),
+    )
+  ).body
   await page.goto('/board/food') // now in the page cache, without flags
   await expect(page.locator('img[src="/flags/4x3/gb.svg"]')).toHaveCount(0)
 
@@ -32,7 +46,13 @@ test('an admin turns country flags on for a board on /admin/settings, and the bo
   await expect(row).not.toContainText('Name is required')
   await page.screenshot({ path: 'test-results/admin-settings.png', fullPage: true })
 
-  const reply = (await postForm(`${baseURL}/api/boards/food/threads/${t.threadId}/posts`, form({ content: 'Leek and potato.' }), as(GB))).body
+  const reply = (
+    await postForm(
+      `${baseURL}/api/boards/food/threads/${t.threadId}/posts`,
+      form({ content: 'Leek and potato.' }),
+      as(GB),
+    )
+  ).body
   await page.goto('/board/food')
   await expect(page.getByRole('heading', { name: '/food/ - Food & Cooking' })).toBeVisible()
   await expect(page.locator(`#post-${reply.postId}`).locator('img[src="/flags/4x3/gb.svg"]')).toBeVisible()
@@ -41,7 +61,11 @@ test('an admin turns country flags on for a board on /admin/settings, and the bo
 })
 
 test('an admin creates a board on /admin/settings; a duplicate id is refused', async ({ page, server }) => {
-  const admin = await createStaff(server.database, { username: 'creator_e2e', role: 'admin', password: 'creator password 1' })
+  const admin = await createStaff(server.database, {
+    username: 'creator_e2e',
+    role: 'admin',
+    password: 'creator password 1',
+  })
   await staffLogin(page, admin.username, admin.password)
   await page.goto('/admin/settings')
   const create = page.getByRole('region', { name: 'Create Board' })
@@ -66,26 +90,75 @@ test('an admin creates a board on /admin/settings; a duplicate id is refused', a
   await expect(nsfw.getByText('/music/')).toBeVisible()
 })
 
-test('a moderator sees the statistics chart and totals; a janitor is not authorized', async ({ page, browser, baseURL, server }) => {
-  const mod = await createStaff(server.database, { username: 'stats_mod_e2e', role: 'moderator', password: 'stats moderator 1' })
-  const janitor = await createStaff(server.database, { username: 'stats_jan_e2e', role: 'janitor', password: 'stats janitor 1' })
+test('a moderator sees the statistics chart and totals; a janitor is not authorized', async ({
+  page,
+  browser,
+  baseURL,
+  server,
+}) => {
+  const mod = await createStaff(server.database, {
+    username: 'stats_mod_e2e',
+    role: 'moderator',
+    password: 'stats moderator 1',
+  })
+  const janitor = await createStaff(server.database, {
+    username: 'stats_jan_e2e',
+    role: 'janitor',
+    password: 'stats janitor 1',
+  })
 
   // Test files share a server: these actions go to boards of their own, and the page is filtered to them.
   const adminApi = await loggedInAdmin(server, as('10.4.4.5'))
   for (const id of ['modstats', 'modquiet']) {
-    expect((await adminApi.write('POST', '/api/admin/boards', { id, name: id, description: '', nsfw: false, thread_ids_enabled: false, country_flags_enabled: false })).status).toBe(201)
+    expect(
+      (
+        await adminApi.write('POST', '/api/admin/boards', {
+          id,
+          name: id,
+          description: '',
+          nsfw: false,
+          thread_ids_enabled: false,
+          country_flags_enabled: false,
+        })
+      ).status,
+    ).toBe(201)
   }
 
   // Two deletions and a ban on /modstats/ by the moderator, through the API as the staff screens make them.
   const api = new StaffClient(baseURL, as('10.4.4.4'))
   expect((await api.login(mod.username, mod.password)).status).toBe(200)
-  const t = (await postForm(`${baseURL}/api/boards/modstats/threads`, form({ topic: 'Seasonal', content: 'What are you watching?' }, { name: 'a.png', bytes: await png() }), as('192.0.2.61'))).body
+  const t = (
+    await postForm(
+      `${baseURL}/api/boards/modstats/threads`,
+      form({ topic: 'Seasonal', content: 'What are you watching?' }, { name: 'a.png', bytes: await png() }),
+      as('192.0.2.61'),
+    )
+  ).body
   for (const content of ['spam one', 'spam two']) {
-    const r = (await postForm(`${baseURL}/api/boards/modstats/threads/${t.threadId}/posts`, form({ content }), as('192.0.2.61'))).body
-    expect((await api.write('DELETE', `/api/admin/posts/${r.postId}`, { boardId: 'modstats', threadId: t.threadId, reason: 'spam' })).status).toBe(200)
+    const r = (
+      await postForm(`${baseURL}/api/boards/modstats/threads/${t.threadId}/posts`, form({ content }), as('192.0.2.61'))
+    ).body
+    expect(
+      (
+        await api.write('DELETE', `/api/admin/posts/${r.postId}`, {
+          boardId: 'modstats',
+          threadId: t.threadId,
+          reason: 'spam',
+        })
+      ).status,
+    ).toBe(200)
   }
   const expires = new Date(Date.now() + 86_400_000).toISOString()
-  expect((await api.write('POST', '/api/admin/bans', { ip_address: '192.0.2.61', board_id: 'modstats', reason: 'spam', expires_at: expires })).status).toBe(201)
+  expect(
+    (
+      await api.write('POST', '/api/admin/bans', {
+        ip_address: '192.0.2.61',
+        board_id: 'modstats',
+        reason: 'spam',
+        expires_at: expires,
+      })
+    ).status,
+  ).toBe(201)
 
   await staffLogin(page, mod.username, mod.password)
   await page.getByRole('link', { name: 'View Detailed Stats' }).click()
@@ -127,8 +200,15 @@ test('a moderator sees the statistics chart and totals; a janitor is not authori
   await janitorContext.close()
 })
 
-test('an admin sets the contact text and link on /admin/settings, and /contact shows them', async ({ page, server }) => {
-  const admin = await createStaff(server.database, { username: 'contact_e2e', role: 'admin', password: 'contact password 1' })
+test('an admin sets the contact text and link on /admin/settings, and /contact shows them', async ({
+  page,
+  server,
+}) => {
+  const admin = await createStaff(server.database, {
+    username: 'contact_e2e',
+    role: 'admin',
+    password: 'contact password 1',
+  })
   await page.goto('/contact')
   await expect(page.getByRole('link', { name: 'Read the rules' })).toBeVisible()
 
@@ -148,6 +228,9 @@ test('an admin sets the contact text and link on /admin/settings, and /contact s
 
   await page.goto('/contact')
   await expect(page.getByTestId('contact-text')).toHaveText('Mail the staff; we answer within a day.')
-  await expect(page.getByRole('link', { name: 'staff@example.org' })).toHaveAttribute('href', 'mailto:staff@example.org')
+  await expect(page.getByRole('link', { name: 'staff@example.org' })).toHaveAttribute(
+    'href',
+    'mailto:staff@example.org',
+  )
   await expect(page.getByRole('link', { name: 'Read the rules' })).toHaveCount(0)
 })

@@ -1,12 +1,12 @@
 // What a thread page makes the browser download (issue 7: the page's own scripts stay small): the staff tools
 // only for staff, and the live-update library after the page's scripts rather than among them.
 import type { Page } from '@playwright/test'
+import { scriptSources } from '@/bench/js-size'
 import { test, expect } from './fixtures'
-import { createStaff } from '../helpers/staff'
+import { staffLogin } from './staff-login'
 import { form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
-import { staffLogin } from './staff-login'
-import { scriptSources } from '@/bench/js-size'
+import { createStaff } from '../helpers/staff'
 
 // Texts that occur only in the code of one part, minified or not.
 const STAFF_MENU = 'Check Mod History'
@@ -16,7 +16,9 @@ const SOCKET_IO = 'websocket connection closed'
 /** The text of every script the page fetches from now on. */
 function recordScripts(page: Page): Promise<string>[] {
   const scripts: Promise<string>[] = []
-  page.on('response', (res) => { if (res.request().resourceType() === 'script') scripts.push(res.text()) })
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(res.text())
+  })
   return scripts
 }
 
@@ -26,8 +28,17 @@ async function markersIn(scripts: Promise<string>[]): Promise<string[]> {
   return [STAFF_MENU, STAFF_THREAD_CONTROLS, SOCKET_IO].filter((marker) => code.includes(marker))
 }
 
-test('a visitor fetches no staff code and gets socket.io after the page scripts; staff get their tools', async ({ browser, baseURL, server }) => {
-  const thread = (await postForm(`${baseURL}/api/boards/science/threads`, form({ topic: 'Code split', content: 'op' }, { name: 'a.png', bytes: await png() }))).body
+test('a visitor fetches no staff code and gets socket.io after the page scripts; staff get their tools', async ({
+  browser,
+  baseURL,
+  server,
+}) => {
+  const thread = (
+    await postForm(
+      `${baseURL}/api/boards/science/threads`,
+      form({ topic: 'Code split', content: 'op' }, { name: 'a.png', bytes: await png() }),
+    )
+  ).body
   const path = `/board/science/thread/${thread.threadId}`
 
   const visitor = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.81' } })
@@ -43,7 +54,11 @@ test('a visitor fetches no staff code and gets socket.io after the page scripts;
   expect(await markersIn(sources.map(async (src) => (await page.request.get(src)).text()))).toEqual([])
   await visitor.close()
 
-  const mod = await createStaff(server.database, { username: 'codesplit_mod', role: 'moderator', password: 'moderator password' })
+  const mod = await createStaff(server.database, {
+    username: 'codesplit_mod',
+    role: 'moderator',
+    password: 'moderator password',
+  })
   const staff = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.0.0.81' } })
   const m = await staff.newPage()
   await staffLogin(m, mod.username, mod.password)

@@ -1,13 +1,15 @@
-import { test, expect } from './fixtures'
 import type { Page } from '@playwright/test'
-import { png, mp4 } from '../helpers/media'
+import { test, expect } from './fixtures'
 import { form, postForm } from '../helpers/http'
+import { png, mp4 } from '../helpers/media'
 
 async function createThreadViaUi(page: Page, board: string, topic: string, content: string) {
   await page.goto(`/board/${board}/create-thread`)
   await page.getByLabel('Topic').fill(topic)
   await page.getByLabel('Content').fill(content)
-  await page.getByLabel('Image or video').setInputFiles({ name: 'pic.png', mimeType: 'image/png', buffer: await png(120, 80) })
+  await page
+    .getByLabel('Image or video')
+    .setInputFiles({ name: 'pic.png', mimeType: 'image/png', buffer: await png(120, 80) })
   await page.getByRole('button', { name: 'Create Thread' }).click()
   await expect(page.getByText('Thread created successfully! Redirecting to thread...')).toBeVisible()
   await page.waitForURL(new RegExp(`/board/${board}/thread/\\d+$`))
@@ -22,7 +24,11 @@ async function replyViaUi(page: Page, text: string, file?: { name: string; mimeT
   await expect(page.locator('article[data-post-id]')).toHaveCount(before + 1)
 }
 
-test('create a thread, reply with text and video, quote, preview, and see it live elsewhere', async ({ page, browser, baseURL }) => {
+test('create a thread, reply with text and video, quote, preview, and see it live elsewhere', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const threadId = await createThreadViaUi(page, 'tech', 'Editors', 'Which editor do you use?')
   await expect(page.getByRole('heading', { name: 'Editors' })).toBeVisible()
   await expect(page.getByText('Posts (1)')).toBeVisible()
@@ -63,7 +69,10 @@ test('create a thread, reply with text and video, quote, preview, and see it liv
 })
 
 test('quote link ?quote= pre-fills the reply form', async ({ page, baseURL }) => {
-  const res = await postForm(`${baseURL}/api/boards/diy/threads`, form({ topic: 'Shelves', content: 'How to hang them?' }, { name: 'a.png', bytes: await png() }))
+  const res = await postForm(
+    `${baseURL}/api/boards/diy/threads`,
+    form({ topic: 'Shelves', content: 'How to hang them?' }, { name: 'a.png', bytes: await png() }),
+  )
   await page.goto(`/board/diy/thread/${res.body.threadId}?quote=${res.body.postId}`)
   await expect(page.getByLabel('Reply', { exact: true }).getByRole('textbox')).toHaveValue(`>>${res.body.postId}\n`)
 })
@@ -84,7 +93,10 @@ test('hide and unhide a post, a thread and a user; delete an own post', async ({
   // /science/ shows poster ids: hiding the user hides all their posts.
   await reply.getByRole('button', { name: /Hide poster/ }).click()
   await expect(page.getByText('User hidden')).toHaveCount(2)
-  await page.getByRole('button', { name: /Show post/ }).first().click()
+  await page
+    .getByRole('button', { name: /Show post/ })
+    .first()
+    .click()
   await expect(page.getByText('User hidden')).toHaveCount(0)
 
   // Threads hide on the board page.
@@ -132,16 +144,22 @@ test('thread form shows every validation message', async ({ page }) => {
   await expect(page.getByPlaceholder('What do you want to ask?')).toBeVisible()
   await expect(page.getByPlaceholder('Option 1')).toBeVisible()
   await page.getByLabel('Add a poll').uncheck()
-  await page.getByLabel('Image or video').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(4 * 1024 * 1024 + 1) })
+  await page
+    .getByLabel('Image or video')
+    .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(4 * 1024 * 1024 + 1) })
   await page.getByRole('button', { name: 'Create Thread' }).click()
   await expect(alert).toHaveText('File size must be less than 4MB')
 
-  await page.getByLabel('Image or video').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+  await page
+    .getByLabel('Image or video')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
   await page.getByRole('button', { name: 'Create Thread' }).click()
   await expect(alert).toHaveText('Invalid file type. Only PNG, JPG, WebP, GIF, MP4, WebM and MP3 files are allowed.')
 
   // The server decides by content: an HTML file named .png comes back with the catalogue message.
-  await page.getByLabel('Image or video').setInputFiles({ name: 'page.png', mimeType: 'image/png', buffer: Buffer.from('<html><body>hi</body></html>') })
+  await page
+    .getByLabel('Image or video')
+    .setInputFiles({ name: 'page.png', mimeType: 'image/png', buffer: Buffer.from('<html><body>hi</body></html>') })
   await page.getByRole('button', { name: 'Create Thread' }).click()
   await expect(alert).toHaveText('Invalid file type. Only PNG, JPG, WebP, GIF, MP4, WebM and MP3 files are allowed.')
 
@@ -152,7 +170,10 @@ test('thread form shows every validation message', async ({ page }) => {
 })
 
 test('reply form shows its validation messages and the character counter', async ({ page, baseURL }) => {
-  const res = await postForm(`${baseURL}/api/boards/anime/threads`, form({ topic: 'Counter', content: 'op' }, { name: 'a.png', bytes: await png() }))
+  const res = await postForm(
+    `${baseURL}/api/boards/anime/threads`,
+    form({ topic: 'Counter', content: 'op' }, { name: 'a.png', bytes: await png() }),
+  )
   await page.goto(`/board/anime/thread/${res.body.threadId}`)
   const box = page.getByLabel('Reply', { exact: true }).getByRole('textbox')
   await page.getByRole('button', { name: 'Post Reply' }).click()
@@ -168,23 +189,42 @@ test('reply form shows its validation messages and the character counter', async
   await box.fill('x'.repeat(4001))
   await expect(page.getByTestId('remaining')).toHaveText('1 characters over the limit')
   await page.getByRole('button', { name: 'Post Reply' }).click()
-  await expect(page.locator('form').getByRole('alert')).toHaveText('Your post content is too long. Please shorten it and try again.')
+  await expect(page.locator('form').getByRole('alert')).toHaveText(
+    'Your post content is too long. Please shorten it and try again.',
+  )
 })
 
 test('archived threads are read-only', async ({ page, baseURL, server }) => {
-  const res = await postForm(`${baseURL}/api/boards/movies/threads`, form({ topic: 'Old', content: 'op' }, { name: 'a.png', bytes: await png() }))
+  const res = await postForm(
+    `${baseURL}/api/boards/movies/threads`,
+    form({ topic: 'Old', content: 'op' }, { name: 'a.png', bytes: await png() }),
+  )
   const { sql } = await import('../helpers/sql')
-  await sql(server.database, 'UPDATE threads SET is_dead = ?, died_at = ? WHERE id = ?', true, new Date(), res.body.threadId)
+  await sql(
+    server.database,
+    'UPDATE threads SET is_dead = ?, died_at = ? WHERE id = ?',
+    true,
+    new Date(),
+    res.body.threadId,
+  )
   await page.goto(`/board/movies/thread/${res.body.threadId}`)
   await expect(page.getByTestId('archived-banner')).toContainText(/Time remaining before deletion: 4[78]h/)
   await expect(page.getByText('This thread has been archived and no longer accepts new posts')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Post Reply' })).toHaveCount(0)
-  await expect(page.locator(`#post-${res.body.postId}`).getByTitle('Cannot quote posts in archived threads')).toBeVisible()
+  await expect(
+    page.locator(`#post-${res.body.postId}`).getByTitle('Cannot quote posts in archived threads'),
+  ).toBeVisible()
 })
 
 test('board and thread pages show their posts without JavaScript', async ({ browser, baseURL }) => {
-  const res = await postForm(`${baseURL}/api/boards/sports/threads`, form({ topic: 'No JS here', content: 'Readable without scripts' }, { name: 'a.png', bytes: await png() }))
-  await postForm(`${baseURL}/api/boards/sports/threads/${res.body.threadId}/posts`, form({ content: 'A reply for crawlers' }))
+  const res = await postForm(
+    `${baseURL}/api/boards/sports/threads`,
+    form({ topic: 'No JS here', content: 'Readable without scripts' }, { name: 'a.png', bytes: await png() }),
+  )
+  await postForm(
+    `${baseURL}/api/boards/sports/threads/${res.body.threadId}/posts`,
+    form({ content: 'A reply for crawlers' }),
+  )
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL })
   const page = await context.newPage()
   await page.goto('/board/sports')
@@ -193,7 +233,10 @@ test('board and thread pages show their posts without JavaScript', async ({ brow
   await page.goto(`/board/sports/thread/${res.body.threadId}`)
   await expect(page.getByRole('heading', { name: 'No JS here' })).toBeVisible()
   await expect(page.getByText('A reply for crawlers')).toBeVisible()
-  await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', new RegExp(`/board/sports/thread/${res.body.threadId}$`))
+  await expect(page.locator('link[rel=canonical]')).toHaveAttribute(
+    'href',
+    new RegExp(`/board/sports/thread/${res.body.threadId}$`),
+  )
   await context.close()
 })
 
@@ -216,7 +259,10 @@ test('a slow navigation shows the loading screen and, after 5 s, the wake-up not
   })
   await page.getByRole('link', { name: /\/tech\// }).click()
   await expect(page.getByTestId('navigation-loading')).toContainText('Loading...')
-  await expect(page.getByTestId('navigation-loading')).toContainText('The server may be waking up. Please wait, this can take up to 50 seconds.', { timeout: 7000 })
+  await expect(page.getByTestId('navigation-loading')).toContainText(
+    'The server may be waking up. Please wait, this can take up to 50 seconds.',
+    { timeout: 7000 },
+  )
   await page.waitForURL(/\/board\/tech$/, { timeout: 15000 })
   await expect(page.getByTestId('navigation-loading')).toHaveCount(0)
 })
@@ -232,8 +278,14 @@ test('the owner deletes their thread from the board page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
 })
 
-test('a reader scrolled up gets the New posts available button; one at the bottom does not', async ({ page, baseURL }) => {
-  const res = await postForm(`${baseURL}/api/boards/business/threads`, form({ topic: 'Long thread', content: 'op' }, { name: 'a.png', bytes: await png() }))
+test('a reader scrolled up gets the New posts available button; one at the bottom does not', async ({
+  page,
+  baseURL,
+}) => {
+  const res = await postForm(
+    `${baseURL}/api/boards/business/threads`,
+    form({ topic: 'Long thread', content: 'op' }, { name: 'a.png', bytes: await png() }),
+  )
   const posts = `${baseURL}/api/boards/business/threads/${res.body.threadId}/posts`
   for (let i = 0; i < 25; i++) await postForm(posts, form({ content: `filler ${i}\n\n\n\nmore lines` }))
   await page.setViewportSize({ width: 1000, height: 600 })
@@ -254,12 +306,20 @@ test('a reader scrolled up gets the New posts available button; one at the botto
   await expect(prompt).toHaveCount(0)
 })
 
-test('a reply made after the page was served but before its socket joined still appears, without a reload', async ({ page, baseURL }) => {
-  const res = await postForm(`${baseURL}/api/boards/diy/threads`, form({ topic: 'The gap', content: 'op' }, { name: 'a.png', bytes: await png() }))
+test('a reply made after the page was served but before its socket joined still appears, without a reload', async ({
+  page,
+  baseURL,
+}) => {
+  const res = await postForm(
+    `${baseURL}/api/boards/diy/threads`,
+    form({ topic: 'The gap', content: 'op' }, { name: 'a.png', bytes: await png() }),
+  )
   const posts = `${baseURL}/api/boards/diy/threads/${res.body.threadId}/posts`
   // Hold back the socket.io-client chunk (fetched with import() once the page runs) until the reply is in.
   let release!: () => void
-  const released = new Promise<void>((resolve) => { release = resolve })
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
   let held = false
   await page.route('**/_next/static/chunks/**', async (route) => {
     const response = await route.fetch()

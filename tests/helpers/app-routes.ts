@@ -13,7 +13,9 @@ export interface AppRoute {
 }
 
 function filesNamed(dir: string, name: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => path.basename(f) === name).map((f) => path.dirname(f))
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => path.basename(f) === name)
+    .map((f) => path.dirname(f))
 }
 
 function toRoute(dir: string, prefix: string): AppRoute {
@@ -25,11 +27,15 @@ function toRoute(dir: string, prefix: string): AppRoute {
 }
 
 export function apiRoutes(): AppRoute[] {
-  return filesNamed(path.join(ROOT, 'app/api'), 'route.ts').map((d) => toRoute(d, '/api')).sort((a, b) => a.template.localeCompare(b.template))
+  return filesNamed(path.join(ROOT, 'app/api'), 'route.ts')
+    .map((d) => toRoute(d, '/api'))
+    .sort((a, b) => a.template.localeCompare(b.template))
 }
 
 export function pageRoutes(): AppRoute[] {
-  return filesNamed(path.join(ROOT, 'app'), 'page.tsx').map((d) => toRoute(d, '')).sort((a, b) => a.template.localeCompare(b.template))
+  return filesNamed(path.join(ROOT, 'app'), 'page.tsx')
+    .map((d) => toRoute(d, ''))
+    .sort((a, b) => a.template.localeCompare(b.template))
 }
 
 /** The template with each dynamic segment replaced, in order, by the given (already encoded) values. */

@@ -5,16 +5,25 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import pg from 'pg'
 
-export interface TestDatabase { url: string; provider: 'sqlite' | 'postgresql'; drop(): Promise<void> }
+export interface TestDatabase {
+  url: string
+  provider: 'sqlite' | 'postgresql'
+  drop(): Promise<void>
+}
 
 export function usingPostgres(): boolean {
   return /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '')
 }
 
 /** The PostgreSQL server tests use: TEST_DATABASE_URL, or the CI machine's local one. */
-export const POSTGRES_URL = usingPostgres() ? process.env.TEST_DATABASE_URL! : 'postgresql://postgres@127.0.0.1:5432/test'
+export const POSTGRES_URL = usingPostgres()
+  ? process.env.TEST_DATABASE_URL!
+  : 'postgresql://postgres@127.0.0.1:5432/test'
 
-export async function createTestDatabase(dataDir: string, provider: 'sqlite' | 'postgresql' = usingPostgres() ? 'postgresql' : 'sqlite'): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dataDir: string,
+  provider: 'sqlite' | 'postgresql' = usingPostgres() ? 'postgresql' : 'sqlite',
+): Promise<TestDatabase> {
   if (provider === 'sqlite') {
     return { url: `file:${path.join(dataDir, 'test.db')}`, provider: 'sqlite', drop: async () => {} }
   }

@@ -11,8 +11,16 @@ const u16 = (n: number) => [n & 0xff, n >> 8]
 const loopBlock = (count: number) => [0x21, 0xff, 11, ...Buffer.from('NETSCAPE2.0'), 3, 1, ...u16(count), 0]
 const control = (delayCs: number) => [0x21, 0xf9, 4, 0x04, ...u16(delayCs), 0, 0]
 /** A 1×1 frame at (left, top) with its own two-colour table, the pixel in the first colour. */
-const frame = (left: number, top: number, rgb: number[]) =>
-  [0x2c, ...u16(left), ...u16(top), ...u16(1), ...u16(1), 0x80, ...TWO_COLOURS(rgb, [255, 255, 255]), ...ONE_PIXEL_LZW]
+const frame = (left: number, top: number, rgb: number[]) => [
+  0x2c,
+  ...u16(left),
+  ...u16(top),
+  ...u16(1),
+  ...u16(1),
+  0x80,
+  ...TWO_COLOURS(rgb, [255, 255, 255]),
+  ...ONE_PIXEL_LZW,
+]
 const comment = (text: string) => [0x21, 0xfe, text.length, ...Buffer.from(text, 'latin1'), 0]
 
 /** A real GIF whose logical screen is then declared width × height (the frame itself stays small). */
@@ -25,7 +33,15 @@ export async function gifWithForgedScreen(width = 65535, height = 65535): Promis
 
 /** An animated GIF of 1×1 frames on a screen of the given size (no global colour table). */
 export function framesGif(frames: number, screen = { width: 1, height: 1 }): Buffer {
-  const body: number[] = [...Buffer.from('GIF89a'), ...u16(screen.width), ...u16(screen.height), 0x00, 0, 0, ...loopBlock(0)]
+  const body: number[] = [
+    ...Buffer.from('GIF89a'),
+    ...u16(screen.width),
+    ...u16(screen.height),
+    0x00,
+    0,
+    0,
+    ...loopBlock(0),
+  ]
   for (let i = 0; i < frames; i++) body.push(...control(10), ...frame(0, 0, [i % 256, 0, 0]))
   return Buffer.from([...body, 0x3b])
 }
@@ -41,10 +57,15 @@ export const POLYGLOT_TAIL = 'globalThis.tail=1'
 export function gifJsPolyglot(): Buffer {
   const head = [...Buffer.from('GIF89a= 1\n;/*', 'latin1')] // 8253 × 2609 screen, no global colour table
   const body = [
-    ...head, ...comment(`*/;${POLYGLOT_PAYLOAD};/*`), ...loopBlock(0),
-    ...control(20), ...frame(0, 0, [200, 0, 0]),
-    ...control(20), ...frame(1, 0, [0, 0, 200]),
-    0x3b, ...Buffer.from(`*/;${POLYGLOT_TAIL}//`, 'latin1'),
+    ...head,
+    ...comment(`*/;${POLYGLOT_PAYLOAD};/*`),
+    ...loopBlock(0),
+    ...control(20),
+    ...frame(0, 0, [200, 0, 0]),
+    ...control(20),
+    ...frame(1, 0, [0, 0, 200]),
+    0x3b,
+    ...Buffer.from(`*/;${POLYGLOT_TAIL}//`, 'latin1'),
   ]
   return Buffer.from(body)
 }
@@ -53,7 +74,9 @@ export function gifJsPolyglot(): Buffer {
 export async function framesWebp(frames: number, canvas?: { width: number; height: number }): Promise<Buffer> {
   const raw = Buffer.alloc(frames * 3)
   for (let i = 0; i < frames; i++) raw[i * 3] = i % 256
-  const b = await sharp(raw, { raw: { width: 1, height: frames, channels: 3, pageHeight: 1 } as never }).webp({ loop: 0, lossless: true }).toBuffer()
+  const b = await sharp(raw, { raw: { width: 1, height: frames, channels: 3, pageHeight: 1 } as never })
+    .webp({ loop: 0, lossless: true })
+    .toBuffer()
   if (canvas) {
     const vp8x = b.indexOf('VP8X')
     b.writeUIntLE(canvas.width - 1, vp8x + 12, 3)

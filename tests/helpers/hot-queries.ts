@@ -4,9 +4,22 @@
 // points at the database (lib modules are loaded on first use).
 import type { SqlQuery } from '@prisma/driver-adapter-utils'
 
-export interface Subjects { boardId: string; threadId: number; afterPostId: number; visitorIp: string; pollId: number }
-export interface HotQuery { name: string; run: () => Promise<unknown> }
-export interface ExplainedStatement { query: string; sql: string; plan: string }
+export interface Subjects {
+  boardId: string
+  threadId: number
+  afterPostId: number
+  visitorIp: string
+  pollId: number
+}
+export interface HotQuery {
+  name: string
+  run: () => Promise<unknown>
+}
+export interface ExplainedStatement {
+  query: string
+  sql: string
+  plan: string
+}
 
 export async function hotQueries(s: Subjects): Promise<HotQuery[]> {
   const { getDb } = await import('@/lib/db/client')
@@ -17,14 +30,26 @@ export async function hotQueries(s: Subjects): Promise<HotQuery[]> {
   const { applyThreadCap } = await import('@/lib/threads/thread-cap')
   const db = await getDb()
   return [
-    { name: 'board thread list and latest replies (board page, GET …/threads)', run: () => listBoardThreads(s.boardId) },
+    {
+      name: 'board thread list and latest replies (board page, GET …/threads)',
+      run: () => listBoardThreads(s.boardId),
+    },
     { name: 'thread posts (thread page, GET …/posts)', run: () => listThreadPosts(s.boardId, s.threadId) },
-    { name: 'thread posts after a post id (live update)', run: () => listThreadPosts(s.boardId, s.threadId, { after: s.afterPostId }) },
-    { name: 'ban check (personal bans by ip_key and board; range bans)', run: () => assertNotBanned(s.boardId, s.visitorIp) },
+    {
+      name: 'thread posts after a post id (live update)',
+      run: () => listThreadPosts(s.boardId, s.threadId, { after: s.afterPostId }),
+    },
+    {
+      name: 'ban check (personal bans by ip_key and board; range bans)',
+      run: () => assertNotBanned(s.boardId, s.visitorIp),
+    },
     { name: 'poll results of a thread (thread page)', run: () => resultsInThread(s.threadId) },
     { name: 'poll results of one poll (GET …/surveys/{id}/results)', run: () => getResults(s.boardId, s.pollId) },
     { name: 'housekeeping: expired dead threads of a board', run: () => expiredDeadThreads(s.boardId, new Date()) },
-    { name: 'housekeeping: thread cap count', run: () => db.$transaction((tx) => applyThreadCap(tx, s.boardId, new Date())) },
+    {
+      name: 'housekeeping: thread cap count',
+      run: () => db.$transaction((tx) => applyThreadCap(tx, s.boardId, new Date())),
+    },
   ]
 }
 
@@ -40,7 +65,8 @@ export async function explainHotQueries(databaseUrl: string, queries: HotQuery[]
     const explained: ExplainedStatement[] = []
     for (const { name, run } of queries) {
       const { queries: sent } = await countStatements(run)
-      for (const q of sent.filter((s) => /^\s*SELECT/i.test(s.sql))) explained.push({ query: name, sql: q.sql, plan: await explain(conn, q) })
+      for (const q of sent.filter((s) => /^\s*SELECT/i.test(s.sql)))
+        explained.push({ query: name, sql: q.sql, plan: await explain(conn, q) })
     }
     return explained
   } finally {
@@ -60,13 +86,17 @@ export function seqScans(plan: string): string[] {
 
 /** Each scan node of a plan, e.g. "Index Scan using posts_thread_id_id_idx on posts" (a Bitmap Heap Scan reads through an index too). */
 export function accessPaths(plan: string): string[] {
-  const scans = plan.matchAll(/(?:Index Only Scan|Index Scan|Seq Scan|Bitmap Heap Scan)(?: Backward)?(?: using \w+)? on \w+|Bitmap Index Scan on \w+/g)
+  const scans = plan.matchAll(
+    /(?:Index Only Scan|Index Scan|Seq Scan|Bitmap Heap Scan)(?: Backward)?(?: using \w+)? on \w+|Bitmap Index Scan on \w+/g,
+  )
   return [...new Set([...scans].map((m) => m[0]))]
 }
 
 /** Rows that a plan's scans of `table` returned, over all their loops (EXPLAIN ANALYZE's actual rows × loops). */
 export function rowsRead(plan: string, table: string): number {
-  const scans = plan.matchAll(new RegExp(`Scan.* on ${table}(?: \\w+)?  \\(cost=[^)]*\\) \\(actual time=\\S+ rows=(\\d+) loops=(\\d+)\\)`, 'g'))
+  const scans = plan.matchAll(
+    new RegExp(`Scan.* on ${table}(?: \\w+)?  \\(cost=[^)]*\\) \\(actual time=\\S+ rows=(\\d+) loops=(\\d+)\\)`, 'g'),
+  )
   return [...scans].reduce((sum, m) => sum + Number(m[1]) * Number(m[2]), 0)
 }
 

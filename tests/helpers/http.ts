@@ -1,10 +1,19 @@
 // Small HTTP helpers for posting like a browser would (multipart with a file), as a given client address.
-export interface Upload { name: string; bytes: Buffer; type?: string }
+export interface Upload {
+  name: string
+  bytes: Buffer
+  type?: string
+}
 
 export function form(fields: Record<string, string>, file?: Upload, fileField = 'image'): FormData {
   const f = new FormData()
   for (const [k, v] of Object.entries(fields)) f.append(k, v)
-  if (file) f.append(fileField, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name)
+  if (file)
+    f.append(
+      fileField,
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    )
   return f
 }
 
@@ -15,6 +24,10 @@ export async function postForm(url: string, body: FormData, headers: Record<stri
   const res = await fetch(url, { method: 'POST', body, headers })
   const text = await res.text()
   let json: any // eslint-disable-line @typescript-eslint/no-explicit-any
-  try { json = JSON.parse(text) } catch { json = text }
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = text
+  }
   return { status: res.status, body: json, headers: res.headers }
 }

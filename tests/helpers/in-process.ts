@@ -4,5 +4,10 @@
 import type { TestServer } from './server'
 
 export function useServerConfig(server: TestServer, env: Record<string, string> = {}): void {
-  Object.assign(process.env, { DATA_DIR: server.dataDir, DATABASE_URL: server.database.url, HOUSEKEEPING: 'off', ...env })
+  Object.assign(process.env, {
+    DATA_DIR: server.dataDir,
+    DATABASE_URL: server.database.url,
+    HOUSEKEEPING: 'off',
+    ...env,
+  })
 }

@@ -7,7 +7,9 @@ import { deflateSync, crc32 } from 'node:zlib'
 import sharp from 'sharp'
 
 export function png(width = 40, height = 30, color = { r: 200, g: 30, b: 30 }): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer()
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer()
 }
 
 /** A JPEG carrying EXIF with GPS coordinates, a camera name and orientation 6 (rotate 90° clockwise). */
@@ -23,27 +25,40 @@ export function jpegWithGps(width = 40, height = 20): Promise<Buffer> {
 }
 
 export function gif(width = 20, height = 20): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 0, g: 200, b: 0 } } }).gif().toBuffer()
+  return sharp({ create: { width, height, channels: 3, background: { r: 0, g: 200, b: 0 } } })
+    .gif()
+    .toBuffer()
 }
 
 /** One PNG chunk: length, type, data, CRC. */
 export function pngChunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4); len.writeUInt32BE(data.length)
+  const len = Buffer.alloc(4)
+  len.writeUInt32BE(data.length)
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(body) >>> 0)
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body) >>> 0)
   return Buffer.concat([len, body, crc])
 }
 
 /** A photo-like (noisy) image of the given size, as raw pixels for sharp. */
-export const noisy = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+export const noisy = (width: number, height: number) =>
+  sharp({
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
 
 /** A PNG whose header claims 30000×30000 pixels (a decompression bomb) with almost no data. */
 export function pngBomb(): Buffer {
   const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(30000, 0); ihdr.writeUInt32BE(30000, 4)
-  ihdr[8] = 8; ihdr[9] = 2 // 8-bit RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(Buffer.alloc(1024))), pngChunk('IEND', Buffer.alloc(0))])
+  ihdr.writeUInt32BE(30000, 0)
+  ihdr.writeUInt32BE(30000, 4)
+  ihdr[8] = 8
+  ihdr[9] = 2 // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 function ffmpeg(args: string[], ext: string): Buffer {
@@ -52,6 +67,8 @@ function ffmpeg(args: string[], ext: string): Buffer {
   return readFileSync(out)
 }
 
-export const mp4 = () => ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5', '-t', '1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264'], 'mp4')
-export const webm = () => ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5', '-t', '1', '-c:v', 'libvpx'], 'webm')
+export const mp4 = () =>
+  ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5', '-t', '1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264'], 'mp4')
+export const webm = () =>
+  ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5', '-t', '1', '-c:v', 'libvpx'], 'webm')
 export const mp3 = () => ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'libmp3lame'], 'mp3')

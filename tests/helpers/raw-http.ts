@@ -23,19 +23,27 @@ export interface RawRequest {
   contentLength?: boolean
 }
 
-export function encodeRequest({ method = 'GET', target, headers = [], body, contentLength = true }: RawRequest, host = 'localhost'): Buffer {
+export function encodeRequest(
+  { method = 'GET', target, headers = [], body, contentLength = true }: RawRequest,
+  host = 'localhost',
+): Buffer {
   const names = new Set(headers.map(([n]) => n.toLowerCase()))
   const lines = [`${method} ${target} HTTP/1.1`]
   if (!names.has('host')) lines.push(`Host: ${host}`)
   if (!names.has('connection')) lines.push('Connection: close')
   const payload = body === undefined ? Buffer.alloc(0) : Buffer.from(body)
-  if (contentLength && body !== undefined && !names.has('content-length') && !names.has('transfer-encoding')) lines.push(`Content-Length: ${payload.length}`)
+  if (contentLength && body !== undefined && !names.has('content-length') && !names.has('transfer-encoding'))
+    lines.push(`Content-Length: ${payload.length}`)
   for (const [n, v] of headers) lines.push(`${n}: ${v}`)
   return Buffer.concat([Buffer.from(lines.join('\r\n') + '\r\n\r\n', 'latin1'), payload])
 }
 
 /** Sends raw bytes (all at once, or as the pieces of `trickle` with a pause between them) and reads to the end. */
-export function rawExchange(port: number, bytes: Buffer | Buffer[], opts: { timeoutMs?: number; pauseMs?: number } = {}): Promise<RawResponse> {
+export function rawExchange(
+  port: number,
+  bytes: Buffer | Buffer[],
+  opts: { timeoutMs?: number; pauseMs?: number } = {},
+): Promise<RawResponse> {
   const { timeoutMs = 5_000, pauseMs = 0 } = opts
   const pieces = Array.isArray(bytes) ? bytes : [bytes]
   return new Promise((resolve) => {

@@ -16,15 +16,25 @@ export function freePort(): Promise<number> {
 
 /** A redis-server of this test's own, without persistence; resolves once it accepts connections. */
 export function startRedis(port: number): Promise<ChildProcess> {
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const proc = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   let output = ''
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 10_000)
     proc.stdout!.on('data', (d) => {
       output += d
-      if (output.includes('Ready to accept connections')) { clearTimeout(timer); resolve(proc) }
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer)
+        resolve(proc)
+      }
     })
-    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`redis-server exited with ${code}:\n${output}`)) })
+    proc.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`redis-server exited with ${code}:\n${output}`))
+    })
   })
 }
 

@@ -3,8 +3,8 @@ import { mkdtempSync } from 'node:fs'
 import { utimes } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import S3rver from 's3rver'
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
+import S3rver from 's3rver'
 
 export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
 
@@ -29,6 +29,11 @@ export async function startS3(bucket: string): Promise<TestS3> {
     client,
     // s3rver keeps each object in a file named `<last key segment>._S3rver_object` under the bucket directory.
     setLastModified: (key, when) => utimes(`${path.join(directory, bucket, key)}._S3rver_object`, when, when),
-    close: async () => { if (!closed) { closed = true; await server.close() } },
+    close: async () => {
+      if (!closed) {
+        closed = true
+        await server.close()
+      }
+    },
   }
 }

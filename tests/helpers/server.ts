@@ -34,7 +34,7 @@ export interface StartOptions {
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   if (!existsSync(path.join(ROOT, '.next/BUILD_ID'))) throw new Error('No production build: run `npm run build` first')
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'corkboard-test-'))
-  const database = options.database ?? await createTestDatabase(dataDir)
+  const database = options.database ?? (await createTestDatabase(dataDir))
   // One process (node with the tsx loader), as in production: the tsx CLI would relay signals through a
   // parent that SIGKILLs a child slow to acknowledge them.
   const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server.ts'], {
@@ -60,10 +60,16 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000)
     const onData = () => {
       const m = /Corkboard listening on (http:\/\/\S+)/.exec(output)
-      if (m) { clearTimeout(timer); resolve(m[1]) }
+      if (m) {
+        clearTimeout(timer)
+        resolve(m[1])
+      }
     }
     proc.stdout!.on('data', onData)
-    void exited.then((code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${output}`)) })
+    void exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code}:\n${output}`))
+    })
   })
 
   let stopped: Promise<number | null> | undefined
@@ -90,7 +96,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 }
 
 /** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
-export async function startExpectingFailure(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+export async function startExpectingFailure(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'corkboard-test-'))
   try {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {

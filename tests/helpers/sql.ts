@@ -5,7 +5,11 @@ import type { TestDatabase } from './database'
 import { withClient } from './database'
 
 /** Runs one statement; `?` placeholders work on both engines. Returns the rows of a SELECT. */
-export async function sql<T = Record<string, unknown>>(db: TestDatabase, statement: string, ...args: unknown[]): Promise<T[]> {
+export async function sql<T = Record<string, unknown>>(
+  db: TestDatabase,
+  statement: string,
+  ...args: unknown[]
+): Promise<T[]> {
   if (db.provider === 'postgresql') {
     let n = 0
     const text = statement.replace(/\?/g, () => `$${++n}`)

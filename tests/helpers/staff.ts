@@ -4,13 +4,37 @@ import { hashPassword } from '@/lib/auth/password'
 import type { TestDatabase } from './database'
 import { sql } from './sql'
 
-export async function createStaff(db: TestDatabase, opts: { username: string; role: 'janitor' | 'moderator' | 'admin'; password?: string; boards?: string[]; active?: boolean }) {
+export async function createStaff(
+  db: TestDatabase,
+  opts: {
+    username: string
+    role: 'janitor' | 'moderator' | 'admin'
+    password?: string
+    boards?: string[]
+    active?: boolean
+  },
+) {
   const password = opts.password ?? 'correct horse battery'
-  await sql(db, `INSERT INTO staff_users (username, username_lower, email, email_lower, password_hash, role, is_active, session_generation, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`, opts.username, opts.username.toLowerCase(), `${opts.username}@example.com`, `${opts.username.toLowerCase()}@example.com`,
-    await hashPassword(password), opts.role, opts.active ?? true, new Date())
-  const [{ id }] = await sql<{ id: number }>(db, 'SELECT id FROM staff_users WHERE username_lower = ?', opts.username.toLowerCase())
-  for (const board of opts.boards ?? []) await sql(db, 'INSERT INTO staff_boards (user_id, board_id) VALUES (?, ?)', id, board)
+  await sql(
+    db,
+    `INSERT INTO staff_users (username, username_lower, email, email_lower, password_hash, role, is_active, session_generation, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+    opts.username,
+    opts.username.toLowerCase(),
+    `${opts.username}@example.com`,
+    `${opts.username.toLowerCase()}@example.com`,
+    await hashPassword(password),
+    opts.role,
+    opts.active ?? true,
+    new Date(),
+  )
+  const [{ id }] = await sql<{ id: number }>(
+    db,
+    'SELECT id FROM staff_users WHERE username_lower = ?',
+    opts.username.toLowerCase(),
+  )
+  for (const board of opts.boards ?? [])
+    await sql(db, 'INSERT INTO staff_boards (user_id, board_id) VALUES (?, ?)', id, board)
   return { id: Number(id), username: opts.username, password }
 }
 
@@ -18,12 +42,20 @@ export async function createStaff(db: TestDatabase, opts: { username: string; ro
 export class StaffClient {
   cookie = ''
   csrf = ''
-  constructor(readonly baseUrl: string, readonly headers: Record<string, string> = {}) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   async request(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
     const res = await fetch(this.baseUrl + path, {
       method,
-      headers: { ...this.headers, ...(this.cookie ? { Cookie: this.cookie } : {}), ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...extra },
+      headers: {
+        ...this.headers,
+        ...(this.cookie ? { Cookie: this.cookie } : {}),
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...extra,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       redirect: 'manual',
     })
@@ -31,7 +63,11 @@ export class StaffClient {
     if (setCookie) this.cookie = setCookie.split(';')[0]
     const text = await res.text()
     let json: any // eslint-disable-line @typescript-eslint/no-explicit-any
-    try { json = JSON.parse(text) } catch { json = text }
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = text
+    }
     return { status: res.status, body: json, headers: res.headers }
   }
 
@@ -57,8 +93,14 @@ export class StaffClient {
  * A logged-in admin of a test server, for tests about visitors that need staff actions (bans) done the way the
  * site does them: through the API, which also tells every process's ban index.
  */
-export async function loggedInAdmin(server: { url: string; database: TestDatabase }, headers: Record<string, string> = {}): Promise<StaffClient> {
-  const user = await createStaff(server.database, { username: `admin${Math.random().toString(36).slice(2, 10)}`, role: 'admin' })
+export async function loggedInAdmin(
+  server: { url: string; database: TestDatabase },
+  headers: Record<string, string> = {},
+): Promise<StaffClient> {
+  const user = await createStaff(server.database, {
+    username: `admin${Math.random().toString(36).slice(2, 10)}`,
+    role: 'admin',
+  })
   const client = new StaffClient(server.url, headers)
   const res = await client.login(user.username, user.password)
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`)

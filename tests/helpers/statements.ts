@@ -10,12 +10,16 @@ export async function statementsFor(server: TestServer, path: string): Promise<n
   const from = server.output().length
   const res = await fetch(server.url + path)
   await res.arrayBuffer()
-  if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}; server output:\n${server.output().slice(from)}`)
+  if (res.status !== 200)
+    throw new Error(`GET ${path} answered ${res.status}; server output:\n${server.output().slice(from)}`)
   const line = new RegExp(`^db: (\\d+) statements for GET ${escape(path)} \\(200\\)$`, 'm')
   // The log line is written when the response closes and reaches us on another pipe: wait for it.
-  return vi.waitFor(() => {
-    const m = line.exec(server.output().slice(from))
-    if (!m) throw new Error(`no statement count logged for GET ${path}`)
-    return Number(m[1])
-  }, { timeout: 10_000, interval: 20 })
+  return vi.waitFor(
+    () => {
+      const m = line.exec(server.output().slice(from))
+      if (!m) throw new Error(`no statement count logged for GET ${path}`)
+      return Number(m[1])
+    },
+    { timeout: 10_000, interval: 20 },
+  )
 }

@@ -38,13 +38,32 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cb-pg-'))
   chmodSync(dir, 0o777)
   const data = path.join(dir, 'data')
-  execFileSync('runuser', asPostgres([`${BIN}/initdb`, '-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']), { stdio: 'ignore' })
+  execFileSync('runuser', asPostgres([`${BIN}/initdb`, '-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']), {
+    stdio: 'ignore',
+  })
   const port = await freePort()
   let proc: ChildProcess | undefined
 
   const start = async () => {
-    proc = spawn('runuser', asPostgres([`${BIN}/postgres`, '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'fsync=off', '-c', 'max_connections=60']), { stdio: 'ignore' })
+    proc = spawn(
+      'runuser',
+      asPostgres([
+        `${BIN}/postgres`,
+        '-D',
+        data,
+        '-p',
+        String(port),
+        '-k',
+        dir,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'fsync=off',
+        '-c',
+        'max_connections=60',
+      ]),
+      { stdio: 'ignore' },
+    )
     const deadline = Date.now() + 20_000
     for (;;) {
       try {
@@ -64,15 +83,30 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     const master = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
     // Never 0 or garbage: kill(0, …) would signal the test's own process group.
     if (!Number.isInteger(master) || master <= 1) return []
-    const children = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map(Number).filter((pid) => {
-      try { return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === master } catch { return false }
-    })
+    const children = readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p))
+      .map(Number)
+      .filter((pid) => {
+        try {
+          return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === master
+        } catch {
+          return false
+        }
+      })
     return [master, ...children]
   }
   const stop = async () => {
     if (!existsSync(path.join(data, 'postmaster.pid'))) return
-    for (const pid of pids()) { try { process.kill(pid, 'SIGCONT') } catch { /* gone */ } }
-    execFileSync('runuser', asPostgres([`${BIN}/pg_ctl`, '-D', data, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' })
+    for (const pid of pids()) {
+      try {
+        process.kill(pid, 'SIGCONT')
+      } catch {
+        /* gone */
+      }
+    }
+    execFileSync('runuser', asPostgres([`${BIN}/pg_ctl`, '-D', data, '-m', 'immediate', '-w', 'stop']), {
+      stdio: 'ignore',
+    })
     proc = undefined
   }
 
@@ -87,10 +121,22 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     stop,
     start,
     signalAll(signal) {
-      for (const pid of pids()) { try { process.kill(pid, signal) } catch { /* gone */ } }
+      for (const pid of pids()) {
+        try {
+          process.kill(pid, signal)
+        } catch {
+          /* gone */
+        }
+      }
     },
     async destroy() {
-      for (const pid of pids()) { try { process.kill(pid, 'SIGKILL') } catch { /* gone */ } }
+      for (const pid of pids()) {
+        try {
+          process.kill(pid, 'SIGKILL')
+        } catch {
+          /* gone */
+        }
+      }
       proc?.kill('SIGKILL')
       rmSync(dir, { recursive: true, force: true })
     },

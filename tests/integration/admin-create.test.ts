@@ -5,8 +5,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyPassword } from '@/lib/auth/password'
-import { ROOT } from '../helpers/server'
 import { createTestDatabase, usingPostgres, withClient, type TestDatabase } from '../helpers/database'
+import { ROOT } from '../helpers/server'
 
 const run = promisify(execFile)
 let dataDir: string
@@ -16,12 +16,18 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'cb-admin-'))
   db = await createTestDatabase(dataDir)
 })
-afterAll(async () => { await db?.drop() })
+afterAll(async () => {
+  await db?.drop()
+})
 
 function createAdmin(...args: string[]) {
   return run(path.join(ROOT, 'node_modules/.bin/tsx'), ['lib/staff/create-admin-cli.ts', ...args], {
-    cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: db.url },
-  }).then((r) => ({ code: 0, ...r }), (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }))
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: db.url },
+  }).then(
+    (r) => ({ code: 0, ...r }),
+    (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }),
+  )
 }
 
 async function staffRow(username: string): Promise<{ role: string; password_hash: string } | undefined> {
@@ -29,7 +35,11 @@ async function staffRow(username: string): Promise<{ role: string; password_hash
   if (usingPostgres()) return withClient(db.url, async (c) => (await c.query(sql, [username])).rows[0])
   const { default: Database } = await import('better-sqlite3')
   const conn = new Database(db.url.slice('file:'.length))
-  try { return conn.prepare(sql.replace('$1', '?')).get(username) as never } finally { conn.close() }
+  try {
+    return conn.prepare(sql.replace('$1', '?')).get(username) as never
+  } finally {
+    conn.close()
+  }
 }
 
 describe('npm run admin:create', () => {

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
 import { DEFAULT_BOARDS } from '@/lib/boards/defaults'
+import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
-beforeAll(async () => { server = await startServer() })
-afterAll(async () => { await server?.stop() })
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(async () => {
+  await server?.stop()
+})
 
 const get = (path: string, init?: RequestInit) => fetch(server.url + path, init)
 
@@ -16,10 +20,18 @@ describe('GET /api/boards', () => {
     const { boards } = await res.json()
     expect(boards.map((b: { id: string }) => b.id)).toEqual([...DEFAULT_BOARDS.map((b) => b.id)].sort())
     expect(boards.find((b: { id: string }) => b.id === 'science')).toEqual({
-      id: 'science', name: 'Science', description: 'Science and Math', nsfw: false, thread_ids_enabled: true, country_flags_enabled: true,
+      id: 'science',
+      name: 'Science',
+      description: 'Science and Math',
+      nsfw: false,
+      thread_ids_enabled: true,
+      country_flags_enabled: true,
       threads_per_page: 15,
     })
-    expect(boards.filter((b: { nsfw: boolean }) => b.nsfw).map((b: { id: string }) => b.id)).toEqual(['politics', 'random'])
+    expect(boards.filter((b: { nsfw: boolean }) => b.nsfw).map((b: { id: string }) => b.id)).toEqual([
+      'politics',
+      'random',
+    ])
   })
 })
 
@@ -27,10 +39,17 @@ describe('GET /api/boards/{boardId}', () => {
   it('returns one board', async () => {
     const res = await get('/api/boards/tech')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ board: {
-      id: 'tech', name: 'Technology', description: 'Technology, Computers, and Programming', nsfw: false,
-      thread_ids_enabled: false, country_flags_enabled: false, threads_per_page: 15,
-    } })
+    expect(await res.json()).toEqual({
+      board: {
+        id: 'tech',
+        name: 'Technology',
+        description: 'Technology, Computers, and Programming',
+        nsfw: false,
+        thread_ids_enabled: false,
+        country_flags_enabled: false,
+        threads_per_page: 15,
+      },
+    })
   })
 
   it.each(['nope', 'TECH', 'a-b', 'abcdefghijk', '%20'])('answers 404 Board not found for %j', async (id) => {
@@ -41,14 +60,17 @@ describe('GET /api/boards/{boardId}', () => {
 })
 
 describe('unknown paths and methods', () => {
-  it.each(['/api/nope', '/api/boards/tech/zzz/yyy', '/api/admin/nothing-here'])('answers JSON 404 for %s', async (path) => {
-    for (const method of ['GET', 'POST', 'DELETE']) {
-      const res = await get(path, { method })
-      expect(res.status).toBe(404)
-      expect(res.headers.get('content-type')).toContain('application/json')
-      expect(await res.json()).toEqual({ error: 'Not found' })
-    }
-  })
+  it.each(['/api/nope', '/api/boards/tech/zzz/yyy', '/api/admin/nothing-here'])(
+    'answers JSON 404 for %s',
+    async (path) => {
+      for (const method of ['GET', 'POST', 'DELETE']) {
+        const res = await get(path, { method })
+        expect(res.status).toBe(404)
+        expect(res.headers.get('content-type')).toContain('application/json')
+        expect(await res.json()).toEqual({ error: 'Not found' })
+      }
+    },
+  )
 
   it('answers 405 with an Allow header for a wrong method', async () => {
     const res = await get('/api/boards', { method: 'DELETE' })

@@ -1,10 +1,10 @@
 // The contact page's text and link are an admin setting: a default that points somewhere real until an admin
 // saves one, validation with field messages, admins only with CSRF, every change in the staff audit log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
-import { createStaff, StaffClient } from '../helpers/staff'
 import { as } from '../helpers/http'
+import { startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
+import { createStaff, StaffClient } from '../helpers/staff'
 
 let server: TestServer
 let admin: StaffClient
@@ -19,7 +19,9 @@ beforeAll(async () => {
   expect((await admin.login(a.username, a.password)).status).toBe(200)
   expect((await moderator.login(m.username, m.password)).status).toBe(200)
 })
-afterAll(async () => { await server?.stop() })
+afterAll(async () => {
+  await server?.stop()
+})
 
 async function contactPage() {
   const res = await fetch(server.url + '/contact', { headers: as('192.0.2.77') })
@@ -66,20 +68,29 @@ describe('contact settings', () => {
     const text = 'Write to the <b>staff</b>:\r\nwe answer within a day.'
     const res = await admin.write('PUT', '/api/admin/settings/contact', { text, link: ' staff@example.org ' })
     expect(res.status).toBe(200)
-    expect(res.body.contact).toEqual({ text: 'Write to the <b>staff</b>:\nwe answer within a day.', link: 'staff@example.org', custom: true })
+    expect(res.body.contact).toEqual({
+      text: 'Write to the <b>staff</b>:\nwe answer within a day.',
+      link: 'staff@example.org',
+      custom: true,
+    })
     const html = await contactPage()
     expect(html).toContain('Write to the &lt;b&gt;staff&lt;/b&gt;:\nwe answer within a day.')
     expect(html).toContain('href="mailto:staff@example.org"')
     expect(html).not.toContain('has not published a contact address yet')
 
-    const web = await admin.write('PUT', '/api/admin/settings/contact', { text: 'Our board of staff', link: 'https://example.org/help' })
+    const web = await admin.write('PUT', '/api/admin/settings/contact', {
+      text: 'Our board of staff',
+      link: 'https://example.org/help',
+    })
     expect(web.status).toBe(200)
     expect(await contactPage()).toContain('href="https://example.org/help"')
     expect((await admin.write('PUT', '/api/admin/settings/contact', { text: 'No link any more' })).status).toBe(200)
     expect(await contactPage()).not.toContain('example.org/help')
 
-    const rows = await sql<{ action: string; details: unknown }>(server.database,
-      "SELECT action, details FROM staff_audit_log WHERE target = 'site:contact' ORDER BY id")
+    const rows = await sql<{ action: string; details: unknown }>(
+      server.database,
+      "SELECT action, details FROM staff_audit_log WHERE target = 'site:contact' ORDER BY id",
+    )
     expect(rows.map((r) => r.action)).toEqual(['contact_updated', 'contact_updated', 'contact_updated'])
     const first = typeof rows[0].details === 'string' ? JSON.parse(rows[0].details) : rows[0].details
     expect(first.old.link).toBe('')

@@ -3,31 +3,56 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
 import { form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
+import { startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
 
 let server: TestServer
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 } }) } })
+  server = await startServer({
+    env: {
+      RATE_LIMITS: JSON.stringify({
+        api: { points: 100000 },
+        threadCreate: { points: 1000 },
+        postCreate: { points: 1000 },
+      }),
+    },
+  })
 })
-afterAll(async () => { await server?.stop() })
+afterAll(async () => {
+  await server?.stop()
+})
 
 let color = 0
 async function thread(cookie?: string) {
-  const res = await postForm(`${server.url}/api/boards/tech/threads`, form({ topic: 'mine', content: 'op' }, { name: 'a.png', bytes: await png(30, 30, { r: color++ % 256, g: 7, b: 9 }) }),
-    cookie ? { Cookie: cookie } : {})
+  const res = await postForm(
+    `${server.url}/api/boards/tech/threads`,
+    form(
+      { topic: 'mine', content: 'op' },
+      { name: 'a.png', bytes: await png(30, 30, { r: color++ % 256, g: 7, b: 9 }) },
+    ),
+    cookie ? { Cookie: cookie } : {},
+  )
   expect(res.status).toBe(201)
-  return { ...res.body as { threadId: number; postId: number }, cookie: cookie ?? res.headers.get('set-cookie')!.split(';')[0] }
+  return {
+    ...(res.body as { threadId: number; postId: number }),
+    cookie: cookie ?? res.headers.get('set-cookie')!.split(';')[0],
+  }
 }
 async function reply(threadId: number, cookie: string | undefined, file?: Buffer) {
-  const res = await postForm(`${server.url}/api/boards/tech/threads/${threadId}/posts`, form({ content: 'a reply' }, file ? { name: 'r.png', bytes: file } : undefined), cookie ? { Cookie: cookie } : {})
+  const res = await postForm(
+    `${server.url}/api/boards/tech/threads/${threadId}/posts`,
+    form({ content: 'a reply' }, file ? { name: 'r.png', bytes: file } : undefined),
+    cookie ? { Cookie: cookie } : {},
+  )
   expect(res.status).toBe(201)
   return { postId: res.body.postId as number, cookie: cookie ?? res.headers.get('set-cookie')!.split(';')[0] }
 }
-const del = (p: string, cookie?: string) => fetch(`${server.url}/api/boards/tech/threads/${p}`, { method: 'DELETE', headers: cookie ? { Cookie: cookie } : {} })
-const getThread = (id: number) => fetch(`${server.url}/api/boards/tech/threads/${id}`).then(async (r) => ({ status: r.status, body: await r.json() }))
+const del = (p: string, cookie?: string) =>
+  fetch(`${server.url}/api/boards/tech/threads/${p}`, { method: 'DELETE', headers: cookie ? { Cookie: cookie } : {} })
+const getThread = (id: number) =>
+  fetch(`${server.url}/api/boards/tech/threads/${id}`).then(async (r) => ({ status: r.status, body: await r.json() }))
 const mediaFile = async (postId: number) => {
   const [row] = await sql<{ media_key: string }>(server.database, 'SELECT media_key FROM posts WHERE id = ?', postId)
   return path.join(server.dataDir, 'media', row.media_key)
@@ -81,7 +106,9 @@ describe('own post deletion', () => {
     const r = await reply(t.threadId, undefined)
     expect(await (await del(`${t.threadId}/posts/999999`, r.cookie)).json()).toEqual({ error: 'Post not found' })
     const other = await thread()
-    expect(await (await del(`${other.threadId}/posts/${r.postId}`, r.cookie)).json()).toEqual({ error: 'Post not found' })
+    expect(await (await del(`${other.threadId}/posts/${r.postId}`, r.cookie)).json()).toEqual({
+      error: 'Post not found',
+    })
     expect(await (await del(`999999/posts/${r.postId}`, r.cookie)).json()).toEqual({ error: 'Thread not found' })
     await sql(server.database, 'UPDATE threads SET is_dead = ?, died_at = ? WHERE id = ?', true, new Date(), t.threadId)
     const res = await del(`${t.threadId}/posts/${r.postId}`, r.cookie)
@@ -95,7 +122,11 @@ describe('own post deletion', () => {
     const res = await del(`${t.threadId}/posts/${t.postId}`, t.cookie)
     expect(await res.json()).toEqual({ message: 'Post deleted successfully', deletedBy: 'owner', threadDeleted: true })
     expect((await getThread(t.threadId)).status).toBe(404)
-    const [{ n }] = await sql<{ n: number }>(server.database, 'SELECT count(*) AS n FROM posts WHERE thread_id = ?', t.threadId)
+    const [{ n }] = await sql<{ n: number }>(
+      server.database,
+      'SELECT count(*) AS n FROM posts WHERE thread_id = ?',
+      t.threadId,
+    )
     expect(Number(n)).toBe(0)
   })
 })

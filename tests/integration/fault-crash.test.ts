@@ -1,22 +1,28 @@
 // Crashes (kill -9) against the real server on the same data directory and database, restarted afterwards:
 // during concurrent posting from several clients, and during a housekeeping run holding its lock.
-import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs'
 import { createHash, randomBytes } from 'node:crypto'
+import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
 import { createTestDatabase, type TestDatabase } from '../helpers/database'
 import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
+import { startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
 import { createStaff, StaffClient } from '../helpers/staff'
 
-const RATE_LIMITS = JSON.stringify({ postCreate: { points: 100_000, duration: 60 }, threadCreate: { points: 100_000, duration: 60 } })
+const RATE_LIMITS = JSON.stringify({
+  postCreate: { points: 100_000, duration: 60 },
+  threadCreate: { points: 100_000, duration: 60 },
+})
 const HOUR = 3600_000
 const cleanups: (() => Promise<unknown> | unknown)[] = []
 afterAll(async () => {
-  for (const clean of cleanups.reverse()) await Promise.resolve().then(clean).catch(() => {})
+  for (const clean of cleanups.reverse())
+    await Promise.resolve()
+      .then(clean)
+      .catch(() => {})
 })
 
 /** A data directory and database that outlive one server process (the crash and the restart share them). */
@@ -30,7 +36,12 @@ async function persistentSite() {
     rmSync(dataDir, { recursive: true, force: true })
   })
   const start = async (env: Record<string, string> = {}) => {
-    const server = await startServer({ dataDir, database, keep: true, env: { RATE_LIMITS, TRUST_PROXY_HOPS: '1', ...env } })
+    const server = await startServer({
+      dataDir,
+      database,
+      keep: true,
+      env: { RATE_LIMITS, TRUST_PROXY_HOPS: '1', ...env },
+    })
     servers.push(server)
     return server
   }
@@ -65,17 +76,27 @@ async function adminOf(server: TestServer, database: TestDatabase): Promise<Staf
   return admin
 }
 
-interface Ack { postId: number; threadId: number; kind: 'text' | 'image' | 'thread' }
+interface Ack {
+  postId: number
+  threadId: number
+  kind: 'text' | 'image' | 'thread'
+}
 
 describe('fault: kill -9 during concurrent posting (text and image replies, new threads from several clients)', () => {
   it('after a restart every acknowledged post is present, no orphan rows, every image loads, and housekeeping removes leftover *.tmp files', async () => {
     const site = await persistentSite()
     const server = await site.start()
     let colour = 0
-    const image = () => { colour++; return png(48, 32, { r: colour % 256, g: (colour >> 8) % 256, b: 123 }) }
+    const image = () => {
+      colour++
+      return png(48, 32, { r: colour % 256, g: (colour >> 8) % 256, b: 123 })
+    }
     const seed: number[] = []
     for (let i = 0; i < 3; i++) {
-      const res = await postForm(`${server.url}/api/boards/tech/threads`, form({ topic: `seed ${i}`, content: 'seed' }, { name: 's.png', bytes: await image() }))
+      const res = await postForm(
+        `${server.url}/api/boards/tech/threads`,
+        form({ topic: `seed ${i}`, content: 'seed' }, { name: 's.png', bytes: await image() }),
+      )
       expect(res.status).toBe(201)
       seed.push(res.body.threadId)
     }
@@ -88,10 +109,21 @@ describe('fault: kill -9 during concurrent posting (text and image replies, new 
         const kind = (['text', 'image', 'thread'] as const)[(n + i) % 3]
         const threadId = seed[(n + i) % seed.length]
         try {
-          const res = kind === 'thread'
-            ? await postForm(`${server.url}/api/boards/science/threads`, form({ topic: `c${n}-${i}`, content: 'new thread' }, { name: 't.png', bytes: await image() }), as(ip))
-            : await postForm(`${server.url}/api/boards/tech/threads/${threadId}/posts`,
-              form({ content: `c${n}-${i}` }, kind === 'image' ? { name: 'r.png', bytes: await image() } : undefined), as(ip))
+          const res =
+            kind === 'thread'
+              ? await postForm(
+                  `${server.url}/api/boards/science/threads`,
+                  form({ topic: `c${n}-${i}`, content: 'new thread' }, { name: 't.png', bytes: await image() }),
+                  as(ip),
+                )
+              : await postForm(
+                  `${server.url}/api/boards/tech/threads/${threadId}/posts`,
+                  form(
+                    { content: `c${n}-${i}` },
+                    kind === 'image' ? { name: 'r.png', bytes: await image() } : undefined,
+                  ),
+                  as(ip),
+                )
           if (res.status === 201) acks.push({ postId: res.body.postId, threadId: res.body.threadId ?? threadId, kind })
           else expect.soft(res.status, JSON.stringify(res.body)).toBe(201)
         } catch {
@@ -109,7 +141,9 @@ describe('fault: kill -9 during concurrent posting (text and image replies, new 
     expect(acks.length).toBeGreaterThanOrEqual(30)
     expect(new Set(acks.map((a) => a.kind))).toEqual(new Set(['text', 'image', 'thread']))
     const tmpAfterCrash = filesUnder(site.mediaDir).filter((f) => f.endsWith('.tmp')).length
-    console.log(`kill -9 during posting: ${acks.length} posts acknowledged, ${tmpAfterCrash} *.tmp files left by the crash`)
+    console.log(
+      `kill -9 during posting: ${acks.length} posts acknowledged, ${tmpAfterCrash} *.tmp files left by the crash`,
+    )
 
     const restarted = await site.start()
     const db = site.database
@@ -118,16 +152,35 @@ describe('fault: kill -9 during concurrent posting (text and image replies, new 
     const threadOf = new Map(rows.map((r) => [Number(r.id), Number(r.thread_id)]))
     for (const ack of acks) expect(threadOf.get(ack.postId), `acknowledged post ${ack.postId}`).toBe(ack.threadId)
     // No orphans: posts without a thread, threads without their opening post, counts that disagree with the rows.
-    expect(await sql(db, 'SELECT p.id FROM posts p LEFT JOIN threads t ON t.id = p.thread_id WHERE t.id IS NULL')).toEqual([])
-    expect(await sql(db, 'SELECT t.id FROM threads t WHERE NOT EXISTS (SELECT 1 FROM posts p WHERE p.thread_id = t.id AND p.is_op = ?)', true)).toEqual([])
-    expect(await sql(db, 'SELECT t.id FROM threads t WHERE t.post_count <> (SELECT COUNT(*) FROM posts p WHERE p.thread_id = t.id)')).toEqual([])
+    expect(
+      await sql(db, 'SELECT p.id FROM posts p LEFT JOIN threads t ON t.id = p.thread_id WHERE t.id IS NULL'),
+    ).toEqual([])
+    expect(
+      await sql(
+        db,
+        'SELECT t.id FROM threads t WHERE NOT EXISTS (SELECT 1 FROM posts p WHERE p.thread_id = t.id AND p.is_op = ?)',
+        true,
+      ),
+    ).toEqual([])
+    expect(
+      await sql(
+        db,
+        'SELECT t.id FROM threads t WHERE t.post_count <> (SELECT COUNT(*) FROM posts p WHERE p.thread_id = t.id)',
+      ),
+    ).toEqual([])
     // Every stored image (acknowledged or committed just before the crash) loads, thumbnail included.
-    const media = await sql<{ id: number; image_url: string; thumbnail_url: string; media_key: string; thumbnail_key: string }>(db,
-      'SELECT id, image_url, thumbnail_url, media_key, thumbnail_key FROM posts WHERE media_key IS NOT NULL')
+    const media = await sql<{
+      id: number
+      image_url: string
+      thumbnail_url: string
+      media_key: string
+      thumbnail_key: string
+    }>(db, 'SELECT id, image_url, thumbnail_url, media_key, thumbnail_key FROM posts WHERE media_key IS NOT NULL')
     const ackedImages = acks.filter((a) => a.kind !== 'text').map((a) => a.postId)
     expect(media.map((m) => Number(m.id))).toEqual(expect.arrayContaining(ackedImages))
     for (const m of media) {
-      for (const url of [m.image_url, m.thumbnail_url]) expect((await fetch(new URL(url, restarted.url))).status, url).toBe(200)
+      for (const url of [m.image_url, m.thumbnail_url])
+        expect((await fetch(new URL(url, restarted.url))).status, url).toBe(200)
     }
 
     // The next housekeeping run (files aged past the hour an upload in progress is given) removes the crash's
@@ -166,7 +219,11 @@ describe('fault: kill -9 during a housekeeping run', () => {
     let lock: { owner: string } | undefined
     const deadline = Date.now() + 30_000
     while (!lock && Date.now() < deadline) {
-      ;[lock] = await sql<{ owner: string }>(site.database, 'SELECT owner FROM job_locks WHERE name = ?', 'housekeeping')
+      ;[lock] = await sql<{ owner: string }>(
+        site.database,
+        'SELECT owner FROM job_locks WHERE name = ?',
+        'housekeeping',
+      )
       if (!lock) await new Promise((r) => setTimeout(r, 10))
     }
     expect(lock, 'the start-up run took the lock').toBeDefined()
@@ -179,7 +236,9 @@ describe('fault: kill -9 during a housekeeping run', () => {
     // at most one lease after the crash), where a 30-minute lease would block housekeeping for half an hour.
     const second = await site.start(env)
     const owner = lock!.owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    const skipped = new RegExp(`Housekeeping \\(startup\\) skipped: the lock is held by ${owner} until (\\S+); retrying then`)
+    const skipped = new RegExp(
+      `Housekeeping \\(startup\\) skipped: the lock is held by ${owner} until (\\S+); retrying then`,
+    )
     await waitForOutput(second, skipped, 10_000)
     const leaseEnd = Date.parse(skipped.exec(second.output())![1])
     expect(leaseEnd - killedAt).toBeLessThanOrEqual(LEASE_SECONDS * 1000)

@@ -7,15 +7,27 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
 import { form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
+import { startServer, type TestServer } from '../helpers/server'
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../helpers/throwaway-postgres'
 
-const RATE_LIMITS = JSON.stringify({ api: { points: 1_000_000 }, threadCreate: { points: 1000 }, postCreate: { points: 100_000 } })
+const RATE_LIMITS = JSON.stringify({
+  api: { points: 1_000_000 },
+  threadCreate: { points: 1000 },
+  postCreate: { points: 100_000 },
+})
 const PROMPT_MS = 5_000
 
-interface Outcome { kind: string; status: number; ms: number; startedAt: number; retryAfter: string | null; body: string; cache: string | null }
+interface Outcome {
+  kind: string
+  status: number
+  ms: number
+  startedAt: number
+  retryAfter: string | null
+  body: string
+  cache: string | null
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -24,14 +36,25 @@ async function timed(kind: string, url: string, init?: RequestInit): Promise<Out
   try {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) })
     const body = await res.text()
-    return { kind, status: res.status, ms: Date.now() - startedAt, startedAt, retryAfter: res.headers.get('retry-after'), body, cache: res.headers.get('x-corkboard-cache') }
+    return {
+      kind,
+      status: res.status,
+      ms: Date.now() - startedAt,
+      startedAt,
+      retryAfter: res.headers.get('retry-after'),
+      body,
+      cache: res.headers.get('x-corkboard-cache'),
+    }
   } catch (err) {
     return { kind, status: 0, ms: Date.now() - startedAt, startedAt, retryAfter: null, body: String(err), cache: null }
   }
 }
 
 async function createThread(server: TestServer, topic: string): Promise<number> {
-  const res = await postForm(`${server.url}/api/boards/tech/threads`, form({ topic, content: 'first' }, { name: 'a.png', bytes: await png() }))
+  const res = await postForm(
+    `${server.url}/api/boards/tech/threads`,
+    form({ topic, content: 'first' }, { name: 'a.png', bytes: await png() }),
+  )
   expect(res.status).toBe(201)
   return res.body.threadId
 }
@@ -45,7 +68,11 @@ function startLoad(server: TestServer, postThread: number, cachedThread: number)
   let running = true
   let n = 0
   const requests: (() => Promise<Outcome>)[] = [
-    () => timed('post', `${server.url}/api/boards/tech/threads/${postThread}/posts`, { method: 'POST', body: form({ content: `load ${n++}` }) }),
+    () =>
+      timed('post', `${server.url}/api/boards/tech/threads/${postThread}/posts`, {
+        method: 'POST',
+        body: form({ content: `load ${n++}` }),
+      }),
     () => timed('api-read', `${server.url}/api/boards/tech/threads`),
     () => timed('page', `${server.url}/board/tech?n=${n++}`),
     () => timed('cached-page', `${server.url}/board/tech/thread/${cachedThread}`),
@@ -57,16 +84,26 @@ function startLoad(server: TestServer, postThread: number, cachedThread: number)
       await sleep(20)
     }
   })
-  return { outcomes, stop: async () => { running = false; await Promise.all(workers) } }
+  return {
+    outcomes,
+    stop: async () => {
+      running = false
+      await Promise.all(workers)
+    },
+  }
 }
 
 /** Polls until a reply is accepted again, without restarting the server. */
 async function waitForRecovery(server: TestServer, threadId: number): Promise<void> {
   const deadline = Date.now() + 30_000
   for (;;) {
-    const res = await timed('post', `${server.url}/api/boards/tech/threads/${threadId}/posts`, { method: 'POST', body: form({ content: 'after the outage' }) })
+    const res = await timed('post', `${server.url}/api/boards/tech/threads/${threadId}/posts`, {
+      method: 'POST',
+      body: form({ content: 'after the outage' }),
+    })
     if (res.status === 201) return
-    if (Date.now() > deadline) throw new Error(`no recovery: last answer ${res.status} ${res.body}\n${server.output().slice(-3000)}`)
+    if (Date.now() > deadline)
+      throw new Error(`no recovery: last answer ${res.status} ${res.body}\n${server.output().slice(-3000)}`)
     await sleep(250)
   }
 }
@@ -98,7 +135,10 @@ describe('fault: PostgreSQL outages under load (own throwaway cluster)', () => {
 
   beforeAll(async () => {
     pg = await startThrowawayPostgres()
-    server = await startServer({ database: { url: pg.url, provider: 'postgresql', drop: async () => {} }, env: { RATE_LIMITS } })
+    server = await startServer({
+      database: { url: pg.url, provider: 'postgresql', drop: async () => {} },
+      env: { RATE_LIMITS },
+    })
     postThread = await createThread(server, 'posted to under load')
     cachedThread = await createThread(server, 'read from the cache')
     // Until the ban index has loaded, pages are rendered for each visitor; then they are kept.
@@ -134,7 +174,11 @@ describe('fault: PostgreSQL outages under load (own throwaway cluster)', () => {
     expectPromptOutageAnswers(during, server)
     // A few lines per failure kind, not one (or a multi-line dump) per request.
     expect(logDuring, server.output().slice(-4000)).toBeLessThan(40)
-    expect(load.outcomes.filter((o) => o.status === 500 || o.status === 0).map((o) => `${o.kind} ${o.status} ${o.body.slice(0, 100)}`)).toEqual([])
+    expect(
+      load.outcomes
+        .filter((o) => o.status === 500 || o.status === 0)
+        .map((o) => `${o.kind} ${o.status} ${o.body.slice(0, 100)}`),
+    ).toEqual([])
 
     // Everything works again, the uncached page included.
     expect((await timed('page', `${server.url}/board/tech?after=outage`)).status).toBe(200)
@@ -162,7 +206,11 @@ describe('fault: PostgreSQL outages under load (own throwaway cluster)', () => {
     await waitForRecovery(server, postThread)
     await load.stop()
 
-    expect(load.outcomes.filter((o) => o.ms >= PROMPT_MS || o.status === 500 || o.status === 0).map((o) => `${o.kind} ${o.status} ${o.ms} ms`)).toEqual([])
+    expect(
+      load.outcomes
+        .filter((o) => o.ms >= PROMPT_MS || o.status === 500 || o.status === 0)
+        .map((o) => `${o.kind} ${o.status} ${o.ms} ms`),
+    ).toEqual([])
     // Requests started once the freeze had begun and answered while it lasted.
     const during = load.outcomes.filter((o) => o.startedAt > frozenAt + 200 && o.startedAt + o.ms < thawAt)
     expectPromptOutageAnswers(during, server)
@@ -193,9 +241,14 @@ describe('fault: SQLite disk full', () => {
     const dataDir = path.join(dir, 'data')
     mkdirSync(dataDir)
     const dbFile = path.join(dataDir, 'corkboard.db')
-    server = await startServer({ dataDir, database: { url: `file:${dbFile}`, provider: 'sqlite', drop: async () => {} }, env: { RATE_LIMITS } })
+    server = await startServer({
+      dataDir,
+      database: { url: `file:${dbFile}`, provider: 'sqlite', drop: async () => {} },
+      env: { RATE_LIMITS },
+    })
     const threadId = await createThread(server, 'full disk')
-    const reply = (content: string) => postForm(`${server!.url}/api/boards/tech/threads/${threadId}/posts`, form({ content }))
+    const reply = (content: string) =>
+      postForm(`${server!.url}/api/boards/tech/threads/${threadId}/posts`, form({ content }))
     expect((await reply('before')).status).toBe(201)
 
     // Empty the WAL (its pages would otherwise be reused without needing new space), then fill the filesystem.
@@ -212,7 +265,9 @@ describe('fault: SQLite disk full', () => {
     }
     try {
       for (;;) writeSync(fd, chunk, 0, 512)
-    } catch { /* every last block taken */ }
+    } catch {
+      /* every last block taken */
+    }
     closeSync(fd)
 
     const refused = await reply('x'.repeat(2000))

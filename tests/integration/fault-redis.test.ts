@@ -9,11 +9,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
 import { createTestDatabase, type TestDatabase } from '../helpers/database'
 import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
 import { freePort, killRedis, startRedis } from '../helpers/redis'
+import { startServer, type TestServer } from '../helpers/server'
 import { connectedSocket, type Client } from '../helpers/sockets'
 
 /** What server.ts (and Next) print for a promise nobody handled, and ioredis's adapter warning. */
@@ -31,10 +31,18 @@ async function prompt(url: string, init: RequestInit = {}): Promise<{ status: nu
 }
 
 const reply = (server: TestServer, board: string, threadId: number, content: string, ip: string) =>
-  prompt(`${server.url}/api/boards/${board}/threads/${threadId}/posts`, { method: 'POST', body: form({ content }), headers: as(ip) })
+  prompt(`${server.url}/api/boards/${board}/threads/${threadId}/posts`, {
+    method: 'POST',
+    body: form({ content }),
+    headers: as(ip),
+  })
 
 async function createThread(server: TestServer, board: string, ip: string, topic = 'Redis faults') {
-  return postForm(`${server.url}/api/boards/${board}/threads`, form({ topic, content: 'op' }, { name: 'a.png', bytes: await png(24, 24) }), as(ip))
+  return postForm(
+    `${server.url}/api/boards/${board}/threads`,
+    form({ topic, content: 'op' }, { name: 'a.png', bytes: await png(24, 24) }),
+    as(ip),
+  )
 }
 
 describe('fault: Redis with two processes', () => {
@@ -53,10 +61,17 @@ describe('fault: Redis with two processes', () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'corkboard-fault-redis-'))
     database = await createTestDatabase(dataDir)
     const env = {
-      REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: prefix, TRUST_PROXY_HOPS: '1',
-      SESSION_SECRET: randomBytes(32).toString('hex'), POSTER_ID_SECRET: randomBytes(32).toString('hex'),
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      REDIS_PREFIX: prefix,
+      TRUST_PROXY_HOPS: '1',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      POSTER_ID_SECRET: randomBytes(32).toString('hex'),
       // Generous except thread creation, whose limit must still hold while Redis is frozen.
-      RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, postCreate: { points: 1000 }, threadCreate: { points: 2 } }),
+      RATE_LIMITS: JSON.stringify({
+        api: { points: 100000 },
+        postCreate: { points: 1000 },
+        threadCreate: { points: 2 },
+      }),
     }
     // One database and one media directory, two processes, linked only through Redis.
     a = await startServer({ env, database, dataDir, keep: true })
@@ -73,7 +88,8 @@ describe('fault: Redis with two processes', () => {
   })
 
   const socketOn = (server: TestServer) => connectedSocket(server.url, sockets)
-  const join = (socket: Client, room: string) => new Promise<unknown>((resolve) => socket.emit('join_board', room, resolve))
+  const join = (socket: Client, room: string) =>
+    new Promise<unknown>((resolve) => socket.emit('join_board', room, resolve))
 
   it('fault: Redis frozen with SIGSTOP: posting and /api reads answer promptly, rate limits count in memory, normal again after SIGCONT', async () => {
     const t = await createThread(a, 'tech', '198.51.100.1')
@@ -87,8 +103,13 @@ describe('fault: Redis with two processes', () => {
       expect((await reply(b, 'tech', threadId, 'also posted while Redis is frozen', '198.51.100.3')).status).toBe(201)
       for (const server of [a, b]) {
         expect((await prompt(`${server.url}/api/boards`, { headers: as('198.51.100.4') })).status).toBe(200)
-        expect((await prompt(`${server.url}/api/boards/tech/threads/${threadId}/posts`, { headers: as('198.51.100.4') })).status).toBe(200)
-        expect((await prompt(`${server.url}/api/boards/tech/threads`, { headers: as('198.51.100.4') })).status).toBe(200)
+        expect(
+          (await prompt(`${server.url}/api/boards/tech/threads/${threadId}/posts`, { headers: as('198.51.100.4') }))
+            .status,
+        ).toBe(200)
+        expect((await prompt(`${server.url}/api/boards/tech/threads`, { headers: as('198.51.100.4') })).status).toBe(
+          200,
+        )
         expect((await prompt(`${server.url}/board/tech/thread/${threadId}`)).status).toBe(200)
       }
       // Thread creation is limited to 2 per address: still so, counted in this process's memory.
@@ -137,7 +158,12 @@ describe('fault: Redis with two processes', () => {
     expect(await join(socket, `tech-${threadId}`)).toEqual({ ok: true })
     expect(await join(socket, 'food')).toEqual({ ok: true })
     let resynced = false
-    const resync = new Promise<void>((resolve) => socket.once('resync', () => { resynced = true; resolve() }))
+    const resync = new Promise<void>((resolve) =>
+      socket.once('resync', () => {
+        resynced = true
+        resolve()
+      }),
+    )
 
     await killRedis(redis)
     const outputBefore = { a: a.output().length, b: b.output().length }
@@ -146,7 +172,9 @@ describe('fault: Redis with two processes', () => {
     expect(during.status).toBe(201)
     const outageReplyId = JSON.parse(during.text).postId as number
     for (let i = 0; i < 10; i++) {
-      expect((await reply(i % 2 ? a : b, 'food', marker.body.threadId, `outage chatter ${i}`, '198.51.100.13')).status).toBe(201)
+      expect(
+        (await reply(i % 2 ? a : b, 'food', marker.body.threadId, `outage chatter ${i}`, '198.51.100.13')).status,
+      ).toBe(201)
       expect((await prompt(`${b.url}/api/boards/tech/threads`, { headers: as('198.51.100.14') })).status).toBe(200)
     }
     await sleep(1_500) // reconnection attempts fail meanwhile
@@ -154,7 +182,9 @@ describe('fault: Redis with two processes', () => {
     redis = await startRedis(port)
     // Redis is back once B hears a post made on A again; the resync is sent no later than that in practice.
     let heardMarker = false
-    socket.on('post_created', (e) => { if (e.threadId === marker.body.threadId) heardMarker = true })
+    socket.on('post_created', (e) => {
+      if (e.threadId === marker.body.threadId) heardMarker = true
+    })
     for (let i = 0; i < 40 && !heardMarker && !resynced; i++) {
       expect((await reply(a, 'food', marker.body.threadId, `after restart ${i}`, '198.51.100.15')).status).toBe(201)
       await sleep(250)
@@ -168,10 +198,15 @@ describe('fault: Redis with two processes', () => {
     expect(await (await fetch(postsApi)).text()).toContain('reply during the Redis outage')
     // B's socket clients were told to catch up, and what they fetch then has the reply.
     expect(resynced).toBe(true)
-    const caughtUp = await (await fetch(`${postsApi}?after=${outageReplyId - 1}`)).json() as { posts: { content: string }[] }
+    const caughtUp = (await (await fetch(`${postsApi}?after=${outageReplyId - 1}`)).json()) as {
+      posts: { content: string }[]
+    }
     expect(caughtUp.posts.map((p) => p.content)).toContain('reply during the Redis outage')
 
-    for (const [name, server] of [['a', a], ['b', b]] as const) {
+    for (const [name, server] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
       const outage = server.output().slice(outputBefore[name])
       expect(outage).not.toMatch(UNHANDLED)
       expect(outage).not.toMatch(NO_ERROR_HANDLER)
@@ -180,7 +215,7 @@ describe('fault: Redis with two processes', () => {
     }
   })
 
-  it('fault: Redis faults leave no unhandled rejection in either process\'s output', () => {
+  it("fault: Redis faults leave no unhandled rejection in either process's output", () => {
     for (const server of [a, b]) {
       expect(server.output()).not.toMatch(UNHANDLED)
       expect(server.output()).not.toMatch(NO_ERROR_HANDLER)

@@ -8,19 +8,28 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
 import { form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
-import { sql } from '../helpers/sql'
 import { startS3, type TestS3 } from '../helpers/s3'
+import { startServer, type TestServer } from '../helpers/server'
+import { sql } from '../helpers/sql'
 
-const RATE_LIMITS = JSON.stringify({ postCreate: { points: 10_000, duration: 60 }, threadCreate: { points: 10_000, duration: 60 } })
+const RATE_LIMITS = JSON.stringify({
+  postCreate: { points: 10_000, duration: 60 },
+  threadCreate: { points: 10_000, duration: 60 },
+})
 let shade = 0
 /** A small PNG no earlier upload has (media is content-addressed, so a repeat would not be written again). */
-const freshPng = () => { shade++; return png(40, 30, { r: shade % 256, g: Math.floor(shade / 256), b: 77 }) }
+const freshPng = () => {
+  shade++
+  return png(40, 30, { r: shade % 256, g: Math.floor(shade / 256), b: 77 })
+}
 
 const imageReply = async (server: TestServer, threadId: number) =>
-  postForm(`${server.url}/api/boards/tech/threads/${threadId}/posts`, form({ content: 'with image' }, { name: 'r.png', bytes: await freshPng() }))
+  postForm(
+    `${server.url}/api/boards/tech/threads/${threadId}/posts`,
+    form({ content: 'with image' }, { name: 'r.png', bytes: await freshPng() }),
+  )
 const textReply = (server: TestServer, threadId: number) =>
   postForm(`${server.url}/api/boards/tech/threads/${threadId}/posts`, form({ content: 'just text' }))
 const health = async (server: TestServer) => {
@@ -28,11 +37,15 @@ const health = async (server: TestServer) => {
   return { status: res.status, body: await res.json() }
 }
 const postCount = async (server: TestServer, threadId: number) =>
-  Number((await sql<{ n: number }>(server.database, 'SELECT COUNT(*) AS n FROM posts WHERE thread_id = ?', threadId))[0].n)
+  Number(
+    (await sql<{ n: number }>(server.database, 'SELECT COUNT(*) AS n FROM posts WHERE thread_id = ?', threadId))[0].n,
+  )
 
 /** Every file under a directory, relative to it. */
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(path.join(dir, f)).isFile()).sort()
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => statSync(path.join(dir, f)).isFile())
+    .sort()
 }
 
 function canMountTmpfs(): boolean {
@@ -60,13 +73,20 @@ describe.skipIf(!mountable)('fault: media disk full on a small tmpfs', () => {
   beforeAll(async () => {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', mediaDir])
     server = await startServer({ env: { MEDIA_DIR: mediaDir, STORAGE_LOW_MB: '4', RATE_LIMITS } })
-    const res = await postForm(`${server.url}/api/boards/tech/threads`, form({ topic: 'storage', content: 'op' }, { name: 'a.png', bytes: await freshPng() }))
+    const res = await postForm(
+      `${server.url}/api/boards/tech/threads`,
+      form({ topic: 'storage', content: 'op' }, { name: 'a.png', bytes: await freshPng() }),
+    )
     expect(res.status).toBe(201)
     threadId = res.body.threadId
   })
   afterAll(async () => {
     await server?.stop()
-    try { execFileSync('umount', ['-l', mediaDir]) } catch { /* not mounted */ }
+    try {
+      execFileSync('umount', ['-l', mediaDir])
+    } catch {
+      /* not mounted */
+    }
     rmSync(mediaDir, { recursive: true, force: true })
   })
 
@@ -92,7 +112,11 @@ describe.skipIf(!mountable)('fault: media disk full on a small tmpfs', () => {
       const file = path.join(fillerDir, `page-${i}`)
       try {
         const fd = openSync(file, 'w')
-        try { writeSync(fd, Buffer.alloc(4096, 2)) } finally { closeSync(fd) }
+        try {
+          writeSync(fd, Buffer.alloc(4096, 2))
+        } finally {
+          closeSync(fd)
+        }
         pages.push(file)
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err
@@ -106,7 +130,10 @@ describe.skipIf(!mountable)('fault: media disk full on a small tmpfs', () => {
   const mediaFiles = () => filesUnder(mediaDir).filter((f) => !f.startsWith('filler'))
 
   it('health reports storage ok while there is room', async () => {
-    expect(await health(server)).toMatchObject({ status: 200, body: { status: 'ok', checks: { database: 'ok', storage: 'ok' } } })
+    expect(await health(server)).toMatchObject({
+      status: 200,
+      body: { status: 'ok', checks: { database: 'ok', storage: 'ok' } },
+    })
   })
 
   it('an image reply on a full disk answers 507 Storage full, leaves no *.tmp, no file and no post row', async () => {
@@ -137,15 +164,23 @@ describe.skipIf(!mountable)('fault: media disk full on a small tmpfs', () => {
   })
 
   it('health reports storage "low" (a warning: status stays 200) while the disk is full', async () => {
-    expect(await health(server)).toMatchObject({ status: 200, body: { status: 'ok', checks: { database: 'ok', storage: 'low' } } })
+    expect(await health(server)).toMatchObject({
+      status: 200,
+      body: { status: 'ok', checks: { database: 'ok', storage: 'low' } },
+    })
   })
 
   it('once space is freed, an image reply succeeds and its image loads', async () => {
     rmSync(fillerDir, { recursive: true, force: true })
     const res = await imageReply(server, threadId)
     expect(res.status).toBe(201)
-    const [post] = await sql<{ image_url: string; thumbnail_url: string }>(server.database, 'SELECT image_url, thumbnail_url FROM posts WHERE id = ?', res.body.postId)
-    for (const url of [post.image_url, post.thumbnail_url]) expect((await fetch(new URL(url, server.url))).status).toBe(200)
+    const [post] = await sql<{ image_url: string; thumbnail_url: string }>(
+      server.database,
+      'SELECT image_url, thumbnail_url FROM posts WHERE id = ?',
+      res.body.postId,
+    )
+    for (const url of [post.image_url, post.thumbnail_url])
+      expect((await fetch(new URL(url, server.url))).status).toBe(200)
     expect(await health(server)).toMatchObject({ status: 200, body: { checks: { storage: 'ok' } } })
   })
 
@@ -176,11 +211,22 @@ describe('fault: S3 media storage stopped, stuck or failing', () => {
   beforeAll(async () => {
     s3 = await startS3(BUCKET)
     port = Number(new URL(s3.endpoint).port)
-    server = await startServer({ env: {
-      S3_BUCKET: BUCKET, S3_ENDPOINT: s3.endpoint, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_PREFIX: 'cb/', S3_PUBLIC_URL: `${s3.endpoint}/${BUCKET}`, RATE_LIMITS,
-    } })
-    const res = await postForm(`${server.url}/api/boards/tech/threads`, form({ topic: 's3', content: 'op' }, { name: 'a.png', bytes: await freshPng() }))
+    server = await startServer({
+      env: {
+        S3_BUCKET: BUCKET,
+        S3_ENDPOINT: s3.endpoint,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_PREFIX: 'cb/',
+        S3_PUBLIC_URL: `${s3.endpoint}/${BUCKET}`,
+        RATE_LIMITS,
+      },
+    })
+    const res = await postForm(
+      `${server.url}/api/boards/tech/threads`,
+      form({ topic: 's3', content: 'op' }, { name: 'a.png', bytes: await freshPng() }),
+    )
     expect(res.status).toBe(201)
     threadId = res.body.threadId
   })
@@ -215,7 +261,10 @@ describe('fault: S3 media storage stopped, stuck or failing', () => {
 
   it('S3 stuck (accepts connections, never answers): an image reply answers 503 within the timeouts', async () => {
     const sockets: net.Socket[] = []
-    await listenInstead((socket) => { sockets.push(socket); socket.on('error', () => {}) })
+    await listenInstead((socket) => {
+      sockets.push(socket)
+      socket.on('error', () => {})
+    })
     try {
       await expectPromptUnavailable()
     } finally {
@@ -227,7 +276,11 @@ describe('fault: S3 media storage stopped, stuck or failing', () => {
     const body = '<Error><Code>SlowDown</Code><Message>Reduce your request rate.</Message></Error>'
     await listenInstead((socket) => {
       socket.on('error', () => {})
-      socket.once('data', () => socket.end(`HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/xml\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`))
+      socket.once('data', () =>
+        socket.end(
+          `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/xml\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+        ),
+      )
     })
     await expectPromptUnavailable()
   }, 40_000)

@@ -11,8 +11,12 @@ describe('GET /api/health', () => {
       const res = await fetch(`${server.url}/api/health`)
       expect(res.status).toBe(200)
       const body = await res.json()
-      expect(body).toEqual({ status: 'ok', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-        version: expect.any(String), checks: { database: 'ok', storage: 'ok' } })
+      expect(body).toEqual({
+        status: 'ok',
+        timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        version: expect.any(String),
+        checks: { database: 'ok', storage: 'ok' },
+      })
     } finally {
       await server.stop()
     }
@@ -26,7 +30,11 @@ describe('GET /api/health', () => {
     try {
       const res = await fetch(`${server.url}/api/health`)
       expect(res.status).toBe(503)
-      expect(await res.json()).toEqual({ status: 'degraded', timestamp: expect.any(String), checks: { database: 'ok', storage: 'error' } })
+      expect(await res.json()).toEqual({
+        status: 'degraded',
+        timestamp: expect.any(String),
+        checks: { database: 'ok', storage: 'error' },
+      })
     } finally {
       await server.stop()
     }

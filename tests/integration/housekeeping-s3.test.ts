@@ -2,10 +2,10 @@
 // on local disk, with objects listed and deleted under the configured prefix only.
 import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
-import { startS3, type TestS3 } from '../helpers/s3'
-import { useServerConfig } from '../helpers/in-process'
 import { housekeepingAfter49Hours } from '../helpers/housekeeping'
+import { useServerConfig } from '../helpers/in-process'
+import { startS3, type TestS3 } from '../helpers/s3'
+import { startServer, type TestServer } from '../helpers/server'
 
 const BUCKET = 'hk-media'
 const PREFIX = 'cb/'
@@ -15,8 +15,13 @@ let server: TestServer
 beforeAll(async () => {
   s3 = await startS3(BUCKET)
   const env = {
-    S3_BUCKET: BUCKET, S3_ENDPOINT: s3.endpoint, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_PREFIX: PREFIX, S3_PUBLIC_URL: `${s3.endpoint}/${BUCKET}`,
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: s3.endpoint,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_PREFIX: PREFIX,
+    S3_PUBLIC_URL: `${s3.endpoint}/${BUCKET}`,
   }
   server = await startServer({ env })
   useServerConfig(server, env)
@@ -33,8 +38,14 @@ it('deletes expired threads with their objects and old orphaned objects; keeps y
   await s3.setLastModified('other-app/old.png', new Date(Date.now() - 100 * 3600_000))
 
   await housekeepingAfter49Hours(server, {
-    put: async (key, bytes) => { await s3.client.send(new PutObjectCommand({ Bucket: BUCKET, Key: PREFIX + key, Body: bytes })) },
-    exists: (key) => s3.client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: PREFIX + key })).then(() => true, () => false),
+    put: async (key, bytes) => {
+      await s3.client.send(new PutObjectCommand({ Bucket: BUCKET, Key: PREFIX + key, Body: bytes }))
+    },
+    exists: (key) =>
+      s3.client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: PREFIX + key })).then(
+        () => true,
+        () => false,
+      ),
     setLastModified: (key, when) => s3.setLastModified(PREFIX + key, when),
     keyOf: (url) => url.slice(`${s3.endpoint}/${BUCKET}/${PREFIX}`.length),
   })

@@ -3,11 +3,11 @@
 import { mkdir, utimes, writeFile, access } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
-import { createStaff, StaffClient } from '../helpers/staff'
-import { sql } from '../helpers/sql'
-import { useServerConfig } from '../helpers/in-process'
 import { housekeepingAfter49Hours } from '../helpers/housekeeping'
+import { useServerConfig } from '../helpers/in-process'
+import { startServer, type TestServer } from '../helpers/server'
+import { sql } from '../helpers/sql'
+import { createStaff, StaffClient } from '../helpers/staff'
 
 let server: TestServer
 let admin: StaffClient
@@ -26,35 +26,82 @@ afterAll(async () => {
 
 describe('housekeeping', () => {
   it('reports a stopped schedule when this process runs none, and no run yet', async () => {
-    expect(await admin.request('GET', '/api/admin/housekeeping/status')).toMatchObject({ status: 200, body: { status: {
-      initialized: true, jobs: { housekeeping: { running: false, inProgress: false, lastRun: null, nextRun: null, intervalMinutes: 60 } } } } })
+    expect(await admin.request('GET', '/api/admin/housekeeping/status')).toMatchObject({
+      status: 200,
+      body: {
+        status: {
+          initialized: true,
+          jobs: {
+            housekeeping: { running: false, inProgress: false, lastRun: null, nextRun: null, intervalMinutes: 60 },
+          },
+        },
+      },
+    })
   })
 
   it('runs on demand and reports every task', async () => {
     const res = await admin.write('POST', '/api/admin/housekeeping/run')
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ message: 'Housekeeping completed successfully', results: {
-      timestamp: expect.any(String), totalDuration: expect.any(Number),
-      tasks: {
-        threadCleanup: { boardsChecked: 12, threadsMarkedDead: 0, threadsDeleted: 0, filesDeleted: 0, duration: expect.any(Number) },
-        fileCleanup: { totalFiles: 0, databaseImages: 0, orphanedFiles: 0, deletedFiles: 0, tempFilesDeleted: 0, errors: 0, duration: expect.any(Number) },
-        snapshotCleanup: { snapshotsDeleted: 0 },
-        statsCleanup: { hoursRolledUp: 0, daysRolledUp: 0, rowsDeleted: 0, saltsDiscarded: 0 },
-      } } })
+    expect(res.body).toMatchObject({
+      message: 'Housekeeping completed successfully',
+      results: {
+        timestamp: expect.any(String),
+        totalDuration: expect.any(Number),
+        tasks: {
+          threadCleanup: {
+            boardsChecked: 12,
+            threadsMarkedDead: 0,
+            threadsDeleted: 0,
+            filesDeleted: 0,
+            duration: expect.any(Number),
+          },
+          fileCleanup: {
+            totalFiles: 0,
+            databaseImages: 0,
+            orphanedFiles: 0,
+            deletedFiles: 0,
+            tempFilesDeleted: 0,
+            errors: 0,
+            duration: expect.any(Number),
+          },
+          snapshotCleanup: { snapshotsDeleted: 0 },
+          statsCleanup: { hoursRolledUp: 0, daysRolledUp: 0, rowsDeleted: 0, saltsDiscarded: 0 },
+        },
+      },
+    })
     const status = await admin.request('GET', '/api/admin/housekeeping/status')
     expect(status.body.status.jobs.housekeeping.lastRun).toBe(res.body.results.timestamp)
   })
 
   it('refuses a run while another process holds the lock, and runs once it is released', async () => {
-    await sql(server.database, 'INSERT INTO job_locks (name, owner, acquired_at, expires_at) VALUES (?, ?, ?, ?)', 'housekeeping', 'another-process', new Date(), new Date(Date.now() + 600_000))
-    expect(await admin.write('POST', '/api/admin/housekeeping/run')).toMatchObject({ status: 409, body: { error: 'Housekeeping is already running' } })
-    expect((await admin.request('GET', '/api/admin/housekeeping/status')).body.status.jobs.housekeeping.inProgress).toBe(true)
+    await sql(
+      server.database,
+      'INSERT INTO job_locks (name, owner, acquired_at, expires_at) VALUES (?, ?, ?, ?)',
+      'housekeeping',
+      'another-process',
+      new Date(),
+      new Date(Date.now() + 600_000),
+    )
+    expect(await admin.write('POST', '/api/admin/housekeeping/run')).toMatchObject({
+      status: 409,
+      body: { error: 'Housekeeping is already running' },
+    })
+    expect(
+      (await admin.request('GET', '/api/admin/housekeeping/status')).body.status.jobs.housekeeping.inProgress,
+    ).toBe(true)
     await sql(server.database, 'DELETE FROM job_locks WHERE owner = ?', 'another-process')
     expect((await admin.write('POST', '/api/admin/housekeeping/run')).status).toBe(200)
   })
 
   it('takes over a lock whose holder died (its lease ended)', async () => {
-    await sql(server.database, 'INSERT INTO job_locks (name, owner, acquired_at, expires_at) VALUES (?, ?, ?, ?)', 'housekeeping', 'crashed', new Date(Date.now() - 3600_000), new Date(Date.now() - 1000))
+    await sql(
+      server.database,
+      'INSERT INTO job_locks (name, owner, acquired_at, expires_at) VALUES (?, ?, ?, ?)',
+      'housekeeping',
+      'crashed',
+      new Date(Date.now() - 3600_000),
+      new Date(Date.now() - 1000),
+    )
     expect((await admin.write('POST', '/api/admin/housekeeping/run')).status).toBe(200)
     expect(await sql(server.database, 'SELECT * FROM job_locks')).toEqual([])
   })
@@ -70,8 +117,15 @@ describe('housekeeping', () => {
   it('after 49 hours deletes the thread dead for 49 hours with its media, keeps the one dead for 47, and removes old orphans only', async () => {
     const media = path.join(server.dataDir, 'media')
     await housekeepingAfter49Hours(server, {
-      put: async (key, bytes) => { await mkdir(path.dirname(path.join(media, key)), { recursive: true }); await writeFile(path.join(media, key), bytes) },
-      exists: (key) => access(path.join(media, key)).then(() => true, () => false),
+      put: async (key, bytes) => {
+        await mkdir(path.dirname(path.join(media, key)), { recursive: true })
+        await writeFile(path.join(media, key), bytes)
+      },
+      exists: (key) =>
+        access(path.join(media, key)).then(
+          () => true,
+          () => false,
+        ),
       setLastModified: (key, when) => utimes(path.join(media, key), when, when),
       keyOf: (url) => new URL(url, server.url).pathname.replace(/^\/media\//, ''),
     })
@@ -90,7 +144,11 @@ describe('housekeeping', () => {
     for (const f of [...stale, foreign]) await utimes(path.join(media, f), twoHoursAgo, twoHoursAgo)
     const res = await admin.write('POST', '/api/admin/housekeeping/run')
     expect(res.body.results.tasks.fileCleanup).toMatchObject({ tempFilesDeleted: 2, errors: 0 })
-    const exists = (f: string) => access(path.join(media, f)).then(() => true, () => false)
+    const exists = (f: string) =>
+      access(path.join(media, f)).then(
+        () => true,
+        () => false,
+      )
     for (const f of stale) expect(await exists(f)).toBe(false)
     expect(await exists(young)).toBe(true)
     expect(await exists(foreign)).toBe(true) // not a name the storage writes: left alone
@@ -99,12 +157,26 @@ describe('housekeeping', () => {
   it('prunes boards back to 100 live threads as a safety net', async () => {
     const now = new Date()
     for (let i = 0; i < 102; i++) {
-      await sql(server.database, 'INSERT INTO threads (board_id, topic, is_sticky, is_dead, post_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        'diy', `t${i}`, false, false, 0, now, new Date(now.getTime() + i * 1000))
+      await sql(
+        server.database,
+        'INSERT INTO threads (board_id, topic, is_sticky, is_dead, post_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'diy',
+        `t${i}`,
+        false,
+        false,
+        0,
+        now,
+        new Date(now.getTime() + i * 1000),
+      )
     }
     const res = await admin.write('POST', '/api/admin/housekeeping/run')
     expect(res.body.results.tasks.threadCleanup.threadsMarkedDead).toBe(2)
-    const dead = await sql<{ topic: string }>(server.database, 'SELECT topic FROM threads WHERE board_id = ? AND is_dead = ? ORDER BY topic', 'diy', true)
+    const dead = await sql<{ topic: string }>(
+      server.database,
+      'SELECT topic FROM threads WHERE board_id = ? AND is_dead = ? ORDER BY topic',
+      'diy',
+      true,
+    )
     expect(dead.map((t) => t.topic)).toEqual(['t0', 't1'])
   })
 
@@ -112,8 +184,14 @@ describe('housekeeping', () => {
     const m = await createStaff(server.database, { username: 'mod', role: 'moderator' })
     const c = new StaffClient(server.url)
     await c.login(m.username, m.password)
-    expect(await c.request('GET', '/api/admin/housekeeping/status')).toMatchObject({ status: 403, body: { error: 'Admin privileges required' } })
-    expect(await c.write('POST', '/api/admin/housekeeping/run')).toMatchObject({ status: 403, body: { error: 'Admin privileges required' } })
+    expect(await c.request('GET', '/api/admin/housekeeping/status')).toMatchObject({
+      status: 403,
+      body: { error: 'Admin privileges required' },
+    })
+    expect(await c.write('POST', '/api/admin/housekeeping/run')).toMatchObject({
+      status: 403,
+      body: { error: 'Admin privileges required' },
+    })
     expect((await fetch(`${server.url}/api/admin/housekeeping/status`)).status).toBe(401)
   })
 })

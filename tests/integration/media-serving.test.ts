@@ -10,7 +10,9 @@ beforeAll(async () => {
   writeFileSync(path.join(server.dataDir, 'media/ab/abcdef0123456789.webp'), 'webp-bytes')
   writeFileSync(path.join(server.dataDir, 'media/ab/abcdef0123456789.mp4'), '0123456789')
 })
-afterAll(async () => { await server?.stop() })
+afterAll(async () => {
+  await server?.stop()
+})
 
 describe('local media under /media', () => {
   it('serves files with their content type and immutable caching', async () => {
@@ -20,7 +22,9 @@ describe('local media under /media', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(await res.text()).toBe('webp-bytes')
-    const again = await fetch(`${server.url}/media/ab/abcdef0123456789.webp`, { headers: { 'If-None-Match': res.headers.get('etag')! } })
+    const again = await fetch(`${server.url}/media/ab/abcdef0123456789.webp`, {
+      headers: { 'If-None-Match': res.headers.get('etag')! },
+    })
     expect(again.status).toBe(304)
   })
 

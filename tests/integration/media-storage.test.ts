@@ -2,11 +2,11 @@
 import { mkdtempSync, existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { startS3 } from '../helpers/s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LocalStorage } from '@/lib/media/local-storage'
 import { S3Storage } from '@/lib/media/s3-storage'
 import type { MediaStorage } from '@/lib/media/storage'
+import { startS3 } from '../helpers/s3'
 
 const BUCKET = 'corkboard-test'
 let s3: Awaited<ReturnType<typeof startS3>>
@@ -16,12 +16,27 @@ beforeAll(async () => {
   s3 = await startS3(BUCKET)
   endpoint = s3.endpoint
 })
-afterAll(async () => { await s3?.close() })
+afterAll(async () => {
+  await s3?.close()
+})
 
 const backends: Array<[string, () => MediaStorage]> = [
   ['local disk', () => new LocalStorage(mkdtempSync(path.join(os.tmpdir(), 'cb-media-')), '/media')],
-  ['S3', () => new S3Storage({ kind: 's3', bucket: BUCKET, region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER',
-    forcePathStyle: true, publicUrl: `${endpoint}/${BUCKET}`, prefix: `run${Date.now()}/` })],
+  [
+    'S3',
+    () =>
+      new S3Storage({
+        kind: 's3',
+        bucket: BUCKET,
+        region: 'us-east-1',
+        endpoint,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+        publicUrl: `${endpoint}/${BUCKET}`,
+        prefix: `run${Date.now()}/`,
+      }),
+  ],
 ]
 
 describe.each(backends)('%s storage', (_name, make) => {

@@ -15,7 +15,9 @@ describe('migration runner on SQLite', () => {
     expect(await migrateSqlite(`file:${file}`)).toEqual({ applied: all })
     expect(await migrateSqlite(`file:${file}`)).toEqual({ applied: [] })
     const db = new Database(file)
-    const rows = db.prepare('SELECT migration_name, checksum, finished_at FROM _prisma_migrations').all() as { checksum: string }[]
+    const rows = db.prepare('SELECT migration_name, checksum, finished_at FROM _prisma_migrations').all() as {
+      checksum: string
+    }[]
     expect(rows).toHaveLength(all.length)
     expect(rows[0].checksum).toMatch(/^[0-9a-f]{64}$/)
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'posts'").get()).toBeTruthy()
@@ -29,7 +31,9 @@ describe('migration runner on SQLite', () => {
     await migrateSqlite(`file:${file}`, dir)
     const first = readMigrations(dir)[0]
     appendFileSync(path.join(dir, first.name, 'migration.sql'), '\n-- edited\n')
-    await expect(migrateSqlite(`file:${file}`, dir)).rejects.toThrow(`Migration ${first.name} was changed after it was applied`)
+    await expect(migrateSqlite(`file:${file}`, dir)).rejects.toThrow(
+      `Migration ${first.name} was changed after it was applied`,
+    )
   })
 })
 

@@ -4,9 +4,9 @@
 import { get } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
 import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
+import { startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
 import { createStaff, StaffClient } from '../helpers/staff'
 
@@ -17,25 +17,50 @@ let ips = 0
 const reader = () => `203.0.113.${++ips}`
 
 beforeAll(async () => {
-  server = await startServer({ env: { TRUST_PROXY_HOPS: '1', RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 }, surveyCreate: { points: 1000 }, vote: { points: 1000 }, staffWrite: { points: 1000 } }) } })
+  server = await startServer({
+    env: {
+      TRUST_PROXY_HOPS: '1',
+      RATE_LIMITS: JSON.stringify({
+        api: { points: 100000 },
+        threadCreate: { points: 1000 },
+        postCreate: { points: 1000 },
+        surveyCreate: { points: 1000 },
+        vote: { points: 1000 },
+        staffWrite: { points: 1000 },
+      }),
+    },
+  })
   const u = await createStaff(server.database, { username: 'cachemod', role: 'admin' })
   admin = new StaffClient(server.url, as('10.9.9.9'))
   await admin.login(u.username, u.password)
 })
-afterAll(async () => { await server?.stop() })
+afterAll(async () => {
+  await server?.stop()
+})
 
 async function page(path: string, headers: Record<string, string> = {}) {
   const res = await fetch(server.url + path, { headers: { 'X-Forwarded-For': '192.0.2.200', ...headers } })
-  return { status: res.status, cache: res.headers.get('x-corkboard-cache'), etag: res.headers.get('etag'), headers: res.headers, text: await res.text() }
+  return {
+    status: res.status,
+    cache: res.headers.get('x-corkboard-cache'),
+    etag: res.headers.get('etag'),
+    headers: res.headers,
+    text: await res.text(),
+  }
 }
 
 /** The bytes as sent (fetch would decompress them). */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ headers: Record<string, string | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     get(server.url + path, { headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ headers: res.headers as Record<string, string | undefined>, body: Buffer.concat(chunks) }))
+      res.on('end', () =>
+        resolve({ headers: res.headers as Record<string, string | undefined>, body: Buffer.concat(chunks) }),
+      )
     }).on('error', reject)
   })
 }
@@ -43,7 +68,13 @@ function rawGet(path: string, headers: Record<string, string>): Promise<{ header
 /** A thread's posts API answer (parsed) and how it was served. */
 async function postsApi(board: string, threadId: number, query = '') {
   const res = await page(`/api/boards/${board}/threads/${threadId}/posts${query}`)
-  return { ...res, body: JSON.parse(res.text) as { posts: { id: number; content: string; color: string; isBanned: boolean; survey: unknown }[]; thread: { is_sticky: boolean; is_dead: boolean; post_count: number } } }
+  return {
+    ...res,
+    body: JSON.parse(res.text) as {
+      posts: { id: number; content: string; color: string; isBanned: boolean; survey: unknown }[]
+      thread: { is_sticky: boolean; is_dead: boolean; post_count: number }
+    },
+  }
 }
 
 /** GETs a page twice, so the second answer surely comes from the cache. */
@@ -55,19 +86,30 @@ async function cached(path: string) {
 }
 
 async function newThread(board: string, topic: string, ip = '192.0.2.10') {
-  const res = await postForm(`${server.url}/api/boards/${board}/threads`, form({ topic, content: `${topic} opening` }, { name: 'a.png', bytes: await png() }), as(ip))
+  const res = await postForm(
+    `${server.url}/api/boards/${board}/threads`,
+    form({ topic, content: `${topic} opening` }, { name: 'a.png', bytes: await png() }),
+    as(ip),
+  )
   expect(res.status).toBe(201)
   return { ...(res.body as { threadId: number; postId: number }), cookie: res.headers.get('set-cookie')!.split(';')[0] }
 }
 
 async function reply(board: string, threadId: number, content: string, headers: Record<string, string> = {}) {
-  const res = await postForm(`${server.url}/api/boards/${board}/threads/${threadId}/posts`, form({ content }), { ...as('192.0.2.11'), ...headers })
+  const res = await postForm(`${server.url}/api/boards/${board}/threads/${threadId}/posts`, form({ content }), {
+    ...as('192.0.2.11'),
+    ...headers,
+  })
   expect(res.status).toBe(201)
   return res.body as { postId: number }
 }
 
 const json = async (method: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(server.url + path, { method, headers: { 'Content-Type': 'application/json', ...as('192.0.2.12'), ...headers }, body: JSON.stringify(body) })
+  const res = await fetch(server.url + path, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...as('192.0.2.12'), ...headers },
+    body: JSON.stringify(body),
+  })
   return { status: res.status, body: await res.json() }
 }
 
@@ -100,7 +142,13 @@ describe('serving', () => {
     expect([hit.status, hit.cache, hit.text]).toEqual([200, 'HIT', direct.text])
     expect(hit.headers.get('content-type')).toMatch(/^application\/json/)
     expect(hit.headers.get('cache-control')).toBe('no-cache')
-    expect((await fetch(`${server.url}/api/boards/food/threads/${t.threadId}/posts`, { headers: { 'If-None-Match': hit.etag! } })).status).toBe(304)
+    expect(
+      (
+        await fetch(`${server.url}/api/boards/food/threads/${t.threadId}/posts`, {
+          headers: { 'If-None-Match': hit.etag! },
+        })
+      ).status,
+    ).toBe(304)
     const after = await postsApi('food', t.threadId, `?after=${t.postId}`)
     expect([after.cache, after.body.posts]).toEqual(['MISS', []])
     expect((await postsApi('food', t.threadId, `?after=${t.postId}`)).cache).toBe('HIT')
@@ -146,7 +194,9 @@ describe('every write shows on the next request of each page it touches', () => 
     expect((await page(`/board/anime/thread/${t.threadId}`)).text).toContain('a brand new reply')
     expect((await page('/board/anime')).text).toContain('a brand new reply')
     expect((await postsApi('anime', t.threadId)).body.posts.map((p) => p.content)).toContain('a brand new reply')
-    expect((await postsApi('anime', t.threadId, `?after=${t.postId}`)).body.posts.map((p) => p.content)).toEqual(['a brand new reply'])
+    expect((await postsApi('anime', t.threadId, `?after=${t.postId}`)).body.posts.map((p) => p.content)).toEqual([
+      'a brand new reply',
+    ])
   })
 
   it('post_deleted and thread_deleted by their owner: gone from both pages', async () => {
@@ -155,11 +205,25 @@ describe('every write shows on the next request of each page it touches', () => 
     await cached('/board/diy')
     await cached(`/board/diy/thread/${t.threadId}`)
     await cached(`/api/boards/diy/threads/${t.threadId}/posts`)
-    expect((await fetch(`${server.url}/api/boards/diy/threads/${t.threadId}/posts/${r.postId}`, { method: 'DELETE', headers: { Cookie: t.cookie, ...as('192.0.2.10') } })).status).toBe(200)
+    expect(
+      (
+        await fetch(`${server.url}/api/boards/diy/threads/${t.threadId}/posts/${r.postId}`, {
+          method: 'DELETE',
+          headers: { Cookie: t.cookie, ...as('192.0.2.10') },
+        })
+      ).status,
+    ).toBe(200)
     expect((await page(`/board/diy/thread/${t.threadId}`)).text).not.toContain('soon deleted reply')
     expect((await postsApi('diy', t.threadId)).text).not.toContain('soon deleted reply')
     expect((await page('/board/diy')).text).not.toContain('soon deleted reply')
-    expect((await fetch(`${server.url}/api/boards/diy/threads/${t.threadId}`, { method: 'DELETE', headers: { Cookie: t.cookie, ...as('192.0.2.10') } })).status).toBe(200)
+    expect(
+      (
+        await fetch(`${server.url}/api/boards/diy/threads/${t.threadId}`, {
+          method: 'DELETE',
+          headers: { Cookie: t.cookie, ...as('192.0.2.10') },
+        })
+      ).status,
+    ).toBe(200)
     expect((await page(`/board/diy/thread/${t.threadId}`)).status).toBe(404)
     expect((await postsApi('diy', t.threadId)).status).toBe(404)
     expect((await page('/board/diy')).text).not.toContain('Owner deletes')
@@ -172,11 +236,29 @@ describe('every write shows on the next request of each page it touches', () => 
     await cached('/board/gaming')
     await cached(`/board/gaming/thread/${t.threadId}`)
     await cached(`/api/boards/gaming/threads/${t.threadId}/posts`)
-    expect((await admin.write('PUT', `/api/admin/posts/${r.postId}/color`, { boardId: 'gaming', threadId: t.threadId, color: 'purple' })).status).toBe(200)
-    expect((await page(`/board/gaming/thread/${t.threadId}`)).text).toMatch(/text-purple-700[^>]*>(?:(?!<article).)*colour me/s)
+    expect(
+      (
+        await admin.write('PUT', `/api/admin/posts/${r.postId}/color`, {
+          boardId: 'gaming',
+          threadId: t.threadId,
+          color: 'purple',
+        })
+      ).status,
+    ).toBe(200)
+    expect((await page(`/board/gaming/thread/${t.threadId}`)).text).toMatch(
+      /text-purple-700[^>]*>(?:(?!<article).)*colour me/s,
+    )
     expect((await postsApi('gaming', t.threadId)).body.posts.find((p) => p.id === r.postId)?.color).toBe('purple')
     await cached(`/api/boards/gaming/threads/${t.threadId}/posts`)
-    expect((await admin.write('DELETE', `/api/admin/posts/${gone.postId}`, { boardId: 'gaming', threadId: t.threadId, reason: 'spam' })).status).toBe(200)
+    expect(
+      (
+        await admin.write('DELETE', `/api/admin/posts/${gone.postId}`, {
+          boardId: 'gaming',
+          threadId: t.threadId,
+          reason: 'spam',
+        })
+      ).status,
+    ).toBe(200)
     expect((await page(`/board/gaming/thread/${t.threadId}`)).text).not.toContain('staff removes this')
     expect((await postsApi('gaming', t.threadId)).text).not.toContain('staff removes this')
     await cached(`/api/boards/gaming/threads/${t.threadId}/posts`)
@@ -190,10 +272,25 @@ describe('every write shows on the next request of each page it touches', () => 
 
   it('thread_died: the pruned thread shows as archived', async () => {
     const victim = await newThread('fitness', 'Will be pruned')
-    await sql(server.database, 'UPDATE threads SET updated_at = ? WHERE id = ?', new Date('2001-01-01T00:00:00Z'), victim.threadId)
+    await sql(
+      server.database,
+      'UPDATE threads SET updated_at = ? WHERE id = ?',
+      new Date('2001-01-01T00:00:00Z'),
+      victim.threadId,
+    )
     const now = new Date()
     for (let i = 0; i < 99; i++) {
-      await sql(server.database, 'INSERT INTO threads (board_id, topic, is_sticky, is_dead, post_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', 'fitness', `filler ${i}`, false, false, 0, now, now)
+      await sql(
+        server.database,
+        'INSERT INTO threads (board_id, topic, is_sticky, is_dead, post_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'fitness',
+        `filler ${i}`,
+        false,
+        false,
+        0,
+        now,
+        now,
+      )
     }
     await cached(`/board/fitness/thread/${victim.threadId}`)
     await cached(`/api/boards/fitness/threads/${victim.threadId}/posts`)
@@ -206,16 +303,29 @@ describe('every write shows on the next request of each page it touches', () => 
     const t = await newThread('science', 'Poll thread')
     await cached(`/board/science/thread/${t.threadId}`)
     await cached(`/api/boards/science/threads/${t.threadId}/posts`)
-    const created = await json('POST', `/api/boards/science/threads/${t.threadId}/posts/${t.postId}/survey`, { survey_type: 'single', question: 'Tabs or spaces?', options: ['Tabs', 'Spaces'] }, { Cookie: t.cookie })
+    const created = await json(
+      'POST',
+      `/api/boards/science/threads/${t.threadId}/posts/${t.postId}/survey`,
+      { survey_type: 'single', question: 'Tabs or spaces?', options: ['Tabs', 'Spaces'] },
+      { Cookie: t.cookie },
+    )
     expect(created.status).toBe(201)
     const withPoll = await page(`/board/science/thread/${t.threadId}`)
     expect(withPoll.text).toContain('Tabs or spaces?')
     expect((await postsApi('science', t.threadId)).text).toContain('Tabs or spaces?')
     await cached(`/board/science/thread/${t.threadId}`)
     const before = (await cached(`/api/boards/science/threads/${t.threadId}/posts`)).text
-    expect((await json('POST', `/api/boards/science/surveys/${created.body.survey.id}/vote`, { option_ids: [created.body.survey.options[1].id] })).status).toBe(200)
+    expect(
+      (
+        await json('POST', `/api/boards/science/surveys/${created.body.survey.id}/vote`, {
+          option_ids: [created.body.survey.options[1].id],
+        })
+      ).status,
+    ).toBe(200)
     // React separates adjacent text with empty comments; the count sits in the poll's header.
-    expect((await page(`/board/science/thread/${t.threadId}`)).text.replaceAll('<!-- -->', '')).toContain('Single choice · 1 response<')
+    expect((await page(`/board/science/thread/${t.threadId}`)).text.replaceAll('<!-- -->', '')).toContain(
+      'Single choice · 1 response<',
+    )
     const afterVote = await postsApi('science', t.threadId)
     expect([afterVote.cache, afterVote.text === before]).toEqual(['MISS', false])
   })
@@ -226,7 +336,14 @@ describe('every write shows on the next request of each page it touches', () => 
     await cached('/board/movies')
     await cached(`/board/movies/thread/${t.threadId}`)
     await cached(`/api/boards/movies/threads/${t.threadId}/posts`)
-    const ban = await admin.write('POST', '/api/admin/bans', { ip_address: '192.0.2.11', board_id: 'movies', reason: 'words', expires_at: new Date(Date.now() + 3600_000).toISOString(), thread_id: t.threadId, post_id: r.postId })
+    const ban = await admin.write('POST', '/api/admin/bans', {
+      ip_address: '192.0.2.11',
+      board_id: 'movies',
+      reason: 'words',
+      expires_at: new Date(Date.now() + 3600_000).toISOString(),
+      thread_id: t.threadId,
+      post_id: r.postId,
+    })
     expect(ban.status).toBe(201)
     expect((await page(`/board/movies/thread/${t.threadId}`)).text).toContain('(USER WAS BANNED FOR THIS POST)')
     expect((await page('/board/movies')).text).toContain('(USER WAS BANNED FOR THIS POST)')
@@ -241,14 +358,25 @@ describe('bans', () => {
     await cached('/board/sports')
     await cached(`/board/sports/thread/${t.threadId}`)
     await cached(`/api/boards/sports/threads/${t.threadId}/posts`)
-    expect((await admin.write('POST', '/api/admin/bans', { ip_address: banned, board_id: 'sports', reason: 'cache test', expires_at: new Date(Date.now() + 3600_000).toISOString() })).status).toBe(201)
+    expect(
+      (
+        await admin.write('POST', '/api/admin/bans', {
+          ip_address: banned,
+          board_id: 'sports',
+          reason: 'cache test',
+          expires_at: new Date(Date.now() + 3600_000).toISOString(),
+        })
+      ).status,
+    ).toBe(201)
     for (const path of ['/board/sports', `/board/sports/thread/${t.threadId}`]) {
       const seen = await page(path, { 'X-Forwarded-For': banned })
       expect(seen.cache).toBeNull()
       expect(seen.text).toContain('cache test')
       expect(seen.text).not.toContain('Readable thread')
       // The cache's own render marker is not something a visitor can send.
-      expect((await page(path, { 'X-Forwarded-For': banned, 'X-Corkboard-Render': 'guess' })).text).toContain('cache test')
+      expect((await page(path, { 'X-Forwarded-For': banned, 'X-Corkboard-Render': 'guess' })).text).toContain(
+        'cache test',
+      )
       expect((await page(path, { 'X-Forwarded-For': reader() })).cache).toBe('HIT')
     }
     const api = await postsApi('sports', t.threadId)
@@ -261,7 +389,12 @@ describe('bans', () => {
 
   it('a range-banned visitor gets the ban screen; lifting the range ban restores the cached page', async () => {
     await cached('/board/business')
-    const created = await admin.write('POST', '/api/admin/rangebans', { ban_type: 'ip_range', ban_value: '198.51.100.0/24', board_id: 'business', reason: 'range cache test' })
+    const created = await admin.write('POST', '/api/admin/rangebans', {
+      ban_type: 'ip_range',
+      ban_value: '198.51.100.0/24',
+      board_id: 'business',
+      reason: 'range cache test',
+    })
     expect(created.status).toBe(201)
     const seen = await page('/board/business', { 'X-Forwarded-For': '198.51.100.77' })
     expect([seen.cache, seen.text.includes('range cache test')]).toEqual([null, true])

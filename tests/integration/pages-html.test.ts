@@ -1,18 +1,31 @@
 // Readers without JavaScript and crawlers get complete pages: the raw HTML carries every post's text, titles
 // and canonical URLs, and nothing waits behind a streamed Suspense boundary (which needs script to show).
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
 import { form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
+import { startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
 let thread: { threadId: number; postId: number }
 beforeAll(async () => {
   server = await startServer()
-  thread = (await postForm(`${server.url}/api/boards/science/threads`, form({ topic: 'Raw <b>HTML</b> topic', content: 'Opening <script>alert(1)</script> text' }, { name: 'a.png', bytes: await png() }))).body
-  await postForm(`${server.url}/api/boards/science/threads/${thread.threadId}/posts`, form({ content: `>>${thread.postId}\n>quoted & escaped` }))
+  thread = (
+    await postForm(
+      `${server.url}/api/boards/science/threads`,
+      form(
+        { topic: 'Raw <b>HTML</b> topic', content: 'Opening <script>alert(1)</script> text' },
+        { name: 'a.png', bytes: await png() },
+      ),
+    )
+  ).body
+  await postForm(
+    `${server.url}/api/boards/science/threads/${thread.threadId}/posts`,
+    form({ content: `>>${thread.postId}\n>quoted & escaped` }),
+  )
 })
-afterAll(async () => { await server?.stop() })
+afterAll(async () => {
+  await server?.stop()
+})
 
 const html = async (path: string) => {
   const res = await fetch(server.url + path)
@@ -72,7 +85,12 @@ it('shows the range-ban screen instead of the board', async () => {
   const u = await createStaff(server.database, { username: 'rb_admin', role: 'admin' })
   const admin = new StaffClient(server.url)
   await admin.login(u.username, u.password)
-  const res = await admin.write('POST', '/api/admin/rangebans', { ban_type: 'ip_range', ban_value: '127.0.0.0/8', board_id: 'anime', reason: 'closed for tests' })
+  const res = await admin.write('POST', '/api/admin/rangebans', {
+    ban_type: 'ip_range',
+    ban_value: '127.0.0.0/8',
+    board_id: 'anime',
+    reason: 'closed for tests',
+  })
   expect(res.status).toBe(201)
   const { status, text } = await html('/board/anime')
   expect(status).toBe(200)

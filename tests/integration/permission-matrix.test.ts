@@ -1,10 +1,10 @@
 // The contract's permission table (0.9) checked end to end: every staff endpoint called as anonymous, janitor,
 // moderator, admin and as staff assigned to another board; every staff write without its CSRF token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
-import { createStaff, StaffClient } from '../helpers/staff'
 import { form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
+import { startServer, type TestServer } from '../helpers/server'
+import { createStaff, StaffClient } from '../helpers/staff'
 
 type Caller = 'anonymous' | 'janitor' | 'moderator' | 'admin' | 'otherBoardJanitor' | 'otherBoardModerator'
 type Rank = 'janitor' | 'moderator' | 'admin'
@@ -28,7 +28,10 @@ const ids = { threadId: 0, postId: 0, banId: 0, rangebanId: 0, userId: 0 }
 const future = () => new Date(Date.now() + 86_400_000).toISOString()
 let ranges = 0
 /** A /24 no other call used, so range-ban creations never meet a duplicate. */
-const uniqueRange = () => { ranges++; return `100.${64 + Math.floor(ranges / 256)}.${ranges % 256}.0/24` }
+const uniqueRange = () => {
+  ranges++
+  return `100.${64 + Math.floor(ranges / 256)}.${ranges % 256}.0/24`
+}
 let boards = 0
 /** A board id no other call used, so board creations never meet a duplicate. */
 const uniqueBoard = () => `matrix${++boards}`
@@ -36,56 +39,174 @@ const uniqueBoard = () => `matrix${++boards}`
 const ENDPOINTS: Endpoint[] = [
   { name: 'me', method: 'GET', path: () => '/api/admin/me', role: 'janitor' },
   { name: 'list users', method: 'GET', path: () => '/api/admin/users', role: 'admin' },
-  { name: 'create user', method: 'POST', path: () => '/api/admin/users', role: 'admin', body: () => ({ username: `u${Date.now()}`, email: `u${Date.now()}@example.com`, password: 'long password 1', role: 'janitor' }) },
+  {
+    name: 'create user',
+    method: 'POST',
+    path: () => '/api/admin/users',
+    role: 'admin',
+    body: () => ({
+      username: `u${Date.now()}`,
+      email: `u${Date.now()}@example.com`,
+      password: 'long password 1',
+      role: 'janitor',
+    }),
+  },
   { name: 'view user', method: 'GET', path: () => `/api/admin/users/${ids.userId}`, role: 'admin' },
-  { name: 'update user', method: 'PUT', path: () => `/api/admin/users/${ids.userId}`, role: 'admin', body: () => ({ email: `e${Date.now()}@example.com` }) },
+  {
+    name: 'update user',
+    method: 'PUT',
+    path: () => `/api/admin/users/${ids.userId}`,
+    role: 'admin',
+    body: () => ({ email: `e${Date.now()}@example.com` }),
+  },
   { name: 'list bans', method: 'GET', path: () => '/api/admin/bans', role: 'janitor' },
-  { name: 'pending appeals filter', method: 'GET', path: () => '/api/admin/bans?appeal_status=pending', role: 'moderator' },
-  { name: 'create ban', method: 'POST', path: () => '/api/admin/bans', role: 'janitor', scoped: true, body: () => ({ ip_address: '192.0.2.50', board_id: 'diy', reason: 'matrix', expires_at: future() }) },
+  {
+    name: 'pending appeals filter',
+    method: 'GET',
+    path: () => '/api/admin/bans?appeal_status=pending',
+    role: 'moderator',
+  },
+  {
+    name: 'create ban',
+    method: 'POST',
+    path: () => '/api/admin/bans',
+    role: 'janitor',
+    scoped: true,
+    body: () => ({ ip_address: '192.0.2.50', board_id: 'diy', reason: 'matrix', expires_at: future() }),
+  },
   { name: 'view ban', method: 'GET', path: () => `/api/admin/bans/${ids.banId}`, role: 'janitor', scoped: true },
-  { name: 'update ban', method: 'PUT', path: () => `/api/admin/bans/${ids.banId}`, role: 'moderator', scoped: true, body: () => ({ expires_at: future() }) },
+  {
+    name: 'update ban',
+    method: 'PUT',
+    path: () => `/api/admin/bans/${ids.banId}`,
+    role: 'moderator',
+    scoped: true,
+    body: () => ({ expires_at: future() }),
+  },
   { name: 'list rangebans', method: 'GET', path: () => '/api/admin/rangebans', role: 'admin' },
-  { name: 'create rangeban', method: 'POST', path: () => '/api/admin/rangebans', role: 'admin', body: () => ({ ban_type: 'ip_range', ban_value: uniqueRange(), board_id: 'diy', reason: 'matrix' }) },
+  {
+    name: 'create rangeban',
+    method: 'POST',
+    path: () => '/api/admin/rangebans',
+    role: 'admin',
+    body: () => ({ ban_type: 'ip_range', ban_value: uniqueRange(), board_id: 'diy', reason: 'matrix' }),
+  },
   { name: 'rangeban stats', method: 'GET', path: () => '/api/admin/rangebans/stats', role: 'admin' },
   { name: 'remove rangeban', method: 'DELETE', path: () => `/api/admin/rangebans/${ids.rangebanId}`, role: 'admin' },
-  { name: 'post ip', method: 'GET', path: () => `/api/admin/posts/${ids.postId}/ip?boardId=diy&threadId=${ids.threadId}`, role: 'janitor', scoped: true },
-  { name: 'post colour', method: 'PUT', path: () => `/api/admin/posts/${ids.postId}/color`, role: 'moderator', scoped: true, body: () => ({ boardId: 'diy', threadId: ids.threadId, color: 'green' }) },
-  { name: 'delete post', method: 'DELETE', path: () => `/api/admin/posts/${ids.postId}`, role: 'janitor', scoped: true, body: () => ({ boardId: 'diy', threadId: ids.threadId, reason: 'matrix' }) },
-  { name: 'set sticky', method: 'PUT', path: () => `/api/admin/boards/diy/threads/${ids.threadId}/sticky`, role: 'moderator', scoped: true },
-  { name: 'remove sticky', method: 'DELETE', path: () => `/api/admin/boards/diy/threads/${ids.threadId}/sticky`, role: 'moderator', scoped: true },
+  {
+    name: 'post ip',
+    method: 'GET',
+    path: () => `/api/admin/posts/${ids.postId}/ip?boardId=diy&threadId=${ids.threadId}`,
+    role: 'janitor',
+    scoped: true,
+  },
+  {
+    name: 'post colour',
+    method: 'PUT',
+    path: () => `/api/admin/posts/${ids.postId}/color`,
+    role: 'moderator',
+    scoped: true,
+    body: () => ({ boardId: 'diy', threadId: ids.threadId, color: 'green' }),
+  },
+  {
+    name: 'delete post',
+    method: 'DELETE',
+    path: () => `/api/admin/posts/${ids.postId}`,
+    role: 'janitor',
+    scoped: true,
+    body: () => ({ boardId: 'diy', threadId: ids.threadId, reason: 'matrix' }),
+  },
+  {
+    name: 'set sticky',
+    method: 'PUT',
+    path: () => `/api/admin/boards/diy/threads/${ids.threadId}/sticky`,
+    role: 'moderator',
+    scoped: true,
+  },
+  {
+    name: 'remove sticky',
+    method: 'DELETE',
+    path: () => `/api/admin/boards/diy/threads/${ids.threadId}/sticky`,
+    role: 'moderator',
+    scoped: true,
+  },
   { name: 'action log', method: 'GET', path: () => '/api/admin/actions', role: 'janitor' },
-  { name: 'action stats', method: 'GET', path: () => '/api/admin/actions/stats', role: 'moderator', roleError: 'Not authorized to view statistics' },
+  {
+    name: 'action stats',
+    method: 'GET',
+    path: () => '/api/admin/actions/stats',
+    role: 'moderator',
+    roleError: 'Not authorized to view statistics',
+  },
   { name: 'ip history', method: 'GET', path: () => '/api/admin/ip-history/192.0.2.50', role: 'janitor' },
   { name: 'housekeeping status', method: 'GET', path: () => '/api/admin/housekeeping/status', role: 'admin' },
   { name: 'run housekeeping', method: 'POST', path: () => '/api/admin/housekeeping/run', role: 'admin' },
   { name: 'list boards', method: 'GET', path: () => '/api/admin/boards', role: 'admin' },
-  { name: 'create board', method: 'POST', path: () => '/api/admin/boards', role: 'admin', body: () => ({ id: uniqueBoard(), name: 'Matrix' }) },
-  { name: 'update board', method: 'PUT', path: () => '/api/admin/boards/diy', role: 'admin', body: () => ({ description: `Matrix ${Date.now()}` }) },
+  {
+    name: 'create board',
+    method: 'POST',
+    path: () => '/api/admin/boards',
+    role: 'admin',
+    body: () => ({ id: uniqueBoard(), name: 'Matrix' }),
+  },
+  {
+    name: 'update board',
+    method: 'PUT',
+    path: () => '/api/admin/boards/diy',
+    role: 'admin',
+    body: () => ({ description: `Matrix ${Date.now()}` }),
+  },
   { name: 'contact settings', method: 'GET', path: () => '/api/admin/settings/contact', role: 'admin' },
-  { name: 'update contact', method: 'PUT', path: () => '/api/admin/settings/contact', role: 'admin', body: () => ({ text: `Matrix ${Date.now()}` }) },
+  {
+    name: 'update contact',
+    method: 'PUT',
+    path: () => '/api/admin/settings/contact',
+    role: 'admin',
+    body: () => ({ text: `Matrix ${Date.now()}` }),
+  },
 ]
 
 const RANK: Record<Rank, number> = { janitor: 1, moderator: 2, admin: 3 }
 const ROLE_OF: Record<Exclude<Caller, 'anonymous'>, Rank> = {
-  janitor: 'janitor', moderator: 'moderator', admin: 'admin', otherBoardJanitor: 'janitor', otherBoardModerator: 'moderator',
+  janitor: 'janitor',
+  moderator: 'moderator',
+  admin: 'admin',
+  otherBoardJanitor: 'janitor',
+  otherBoardModerator: 'moderator',
 }
 
 function expected(e: Endpoint, caller: Caller): { status: number; error?: string } | 'allowed' {
   if (caller === 'anonymous') return { status: 401, error: 'Login required' }
   const rank = ROLE_OF[caller]
   if (RANK[rank] < RANK[e.role]) {
-    return { status: 403, error: e.roleError ?? (e.role === 'admin' ? 'Admin privileges required' : 'Moderator privileges required') }
+    return {
+      status: 403,
+      error: e.roleError ?? (e.role === 'admin' ? 'Admin privileges required' : 'Moderator privileges required'),
+    }
   }
-  if (e.scoped && caller.startsWith('otherBoard')) return { status: 403, error: 'Not authorized to moderate this board' }
+  if (e.scoped && caller.startsWith('otherBoard'))
+    return { status: 403, error: 'Not authorized to moderate this board' }
   return 'allowed'
 }
 
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 }, staffWrite: { points: 1000 } }) } })
+  server = await startServer({
+    env: {
+      RATE_LIMITS: JSON.stringify({
+        api: { points: 100000 },
+        threadCreate: { points: 1000 },
+        postCreate: { points: 1000 },
+        staffWrite: { points: 1000 },
+      }),
+    },
+  })
   clients.anonymous = new StaffClient(server.url)
   const accounts: [Exclude<Caller, 'anonymous'>, Rank, string[]][] = [
-    ['janitor', 'janitor', []], ['moderator', 'moderator', []], ['admin', 'admin', []],
-    ['otherBoardJanitor', 'janitor', ['tech']], ['otherBoardModerator', 'moderator', ['tech']],
+    ['janitor', 'janitor', []],
+    ['moderator', 'moderator', []],
+    ['admin', 'admin', []],
+    ['otherBoardJanitor', 'janitor', ['tech']],
+    ['otherBoardModerator', 'moderator', ['tech']],
   ]
   for (const [caller, role, boards] of accounts) {
     const u = await createStaff(server.database, { username: caller, role, boards })
@@ -94,38 +215,70 @@ beforeAll(async () => {
   }
   ids.userId = (await createStaff(server.database, { username: 'subject', role: 'janitor' })).id
 })
-afterAll(async () => { await server?.stop() })
+afterAll(async () => {
+  await server?.stop()
+})
 
 /** Fresh targets before each endpoint, so an earlier allowed call (a deletion) cannot turn a check into a 404. */
 async function freshTargets() {
-  const t = (await postForm(`${server.url}/api/boards/diy/threads`, form({ topic: 'matrix', content: 'target' }, { name: 'a.png', bytes: await png() }))).body
+  const t = (
+    await postForm(
+      `${server.url}/api/boards/diy/threads`,
+      form({ topic: 'matrix', content: 'target' }, { name: 'a.png', bytes: await png() }),
+    )
+  ).body
   ids.threadId = t.threadId
-  ids.postId = (await postForm(`${server.url}/api/boards/diy/threads/${t.threadId}/posts`, form({ content: 'target reply' }))).body.postId
-  ids.banId = (await clients.admin.write('POST', '/api/admin/bans', { ip_address: '192.0.2.99', board_id: 'diy', reason: 'target', expires_at: future() })).body.ban.id
-  ids.rangebanId = (await clients.admin.write('POST', '/api/admin/rangebans', { ban_type: 'ip_range', ban_value: uniqueRange(), board_id: 'diy', reason: 'target' })).body.rangeban.id
+  ids.postId = (
+    await postForm(`${server.url}/api/boards/diy/threads/${t.threadId}/posts`, form({ content: 'target reply' }))
+  ).body.postId
+  ids.banId = (
+    await clients.admin.write('POST', '/api/admin/bans', {
+      ip_address: '192.0.2.99',
+      board_id: 'diy',
+      reason: 'target',
+      expires_at: future(),
+    })
+  ).body.ban.id
+  ids.rangebanId = (
+    await clients.admin.write('POST', '/api/admin/rangebans', {
+      ban_type: 'ip_range',
+      ban_value: uniqueRange(),
+      board_id: 'diy',
+      reason: 'target',
+    })
+  ).body.rangeban.id
 }
 
 describe.each(ENDPOINTS)('$method $name', (e) => {
-  it.each(['anonymous', 'otherBoardJanitor', 'otherBoardModerator', 'janitor', 'moderator', 'admin'] as Caller[])('as %s', async (caller) => {
-    await freshTargets()
-    const c = clients[caller]
-    const res = e.method === 'GET' ? await c.request('GET', e.path()) : await c.write(e.method, e.path(), e.body?.())
-    const want = expected(e, caller)
-    if (want === 'allowed') {
-      expect([401, 403], `${caller} ${e.method} ${e.path()} → ${res.status} ${JSON.stringify(res.body)}`).not.toContain(res.status)
-      expect(res.status).toBeLessThan(500)
-    } else {
-      expect({ status: res.status, error: res.body.error }).toEqual(want)
-    }
-  })
+  it.each(['anonymous', 'otherBoardJanitor', 'otherBoardModerator', 'janitor', 'moderator', 'admin'] as Caller[])(
+    'as %s',
+    async (caller) => {
+      await freshTargets()
+      const c = clients[caller]
+      const res = e.method === 'GET' ? await c.request('GET', e.path()) : await c.write(e.method, e.path(), e.body?.())
+      const want = expected(e, caller)
+      if (want === 'allowed') {
+        expect(
+          [401, 403],
+          `${caller} ${e.method} ${e.path()} → ${res.status} ${JSON.stringify(res.body)}`,
+        ).not.toContain(res.status)
+        expect(res.status).toBeLessThan(500)
+      } else {
+        expect({ status: res.status, error: res.body.error }).toEqual(want)
+      }
+    },
+  )
 })
 
 describe('CSRF', () => {
-  it.each(ENDPOINTS.filter((e) => e.method !== 'GET'))('$method $name without the token → 403 Invalid CSRF token', async (e) => {
-    await freshTargets()
-    const res = await clients.admin.request(e.method, e.path(), e.body?.())
-    expect({ status: res.status, error: res.body.error }).toEqual({ status: 403, error: 'Invalid CSRF token' })
-    const wrong = await clients.admin.request(e.method, e.path(), e.body?.(), { 'X-CSRF-Token': 'not-the-token' })
-    expect(wrong.status).toBe(403)
-  })
+  it.each(ENDPOINTS.filter((e) => e.method !== 'GET'))(
+    '$method $name without the token → 403 Invalid CSRF token',
+    async (e) => {
+      await freshTargets()
+      const res = await clients.admin.request(e.method, e.path(), e.body?.())
+      expect({ status: res.status, error: res.body.error }).toEqual({ status: 403, error: 'Invalid CSRF token' })
+      const wrong = await clients.admin.request(e.method, e.path(), e.body?.(), { 'X-CSRF-Token': 'not-the-token' })
+      expect(wrong.status).toBe(403)
+    },
+  )
 })

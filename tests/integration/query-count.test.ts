@@ -4,11 +4,11 @@
 // every GET renders. Each request is measured on a small and a large board or thread: the counts must be equal
 // and within the bound stated below.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
-import { useServerConfig } from '../helpers/in-process'
-import { statementsFor } from '../helpers/statements'
-import { form, postForm } from '../helpers/http'
 import type { SeededThread } from '../helpers/content-seed'
+import { form, postForm } from '../helpers/http'
+import { useServerConfig } from '../helpers/in-process'
+import { startServer, type TestServer } from '../helpers/server'
+import { statementsFor } from '../helpers/statements'
 
 // Statements per request, once the board list and the ban index are in memory (lib/boards/queries.ts,
 // lib/bans/ban-index.ts; the requests come from an address no ban applies to): the reads of lib/threads/queries.ts.
@@ -19,7 +19,10 @@ const BOUND = {
   postsApi: 6, // thread, posts, polls, their response counts, banned posts, their bans (if any)
 }
 
-interface Case { board: string; thread: SeededThread }
+interface Case {
+  board: string
+  thread: SeededThread
+}
 let server: TestServer
 let small: Case
 let large: Case
@@ -33,13 +36,20 @@ beforeAll(async () => {
   const db = await getDb()
   // Boards: 3 threads against 100 (two of them sticky), with replies, media, polls and post bans.
   const smallBoard = await seedThreads(db, 'tech', [{ replies: 3 }, { replies: 2 }, { replies: 6 }])
-  largeBoard = await seedThreads(db, 'science', Array.from({ length: 100 }, (_, i) => ({ replies: (i * 7) % 23, sticky: i >= 98 })))
+  largeBoard = await seedThreads(
+    db,
+    'science',
+    Array.from({ length: 100 }, (_, i) => ({ replies: (i * 7) % 23, sticky: i >= 98 })),
+  )
   // Threads: 2 posts against 1,200 (past the 999 values SQLite binds in one statement), polls and bans on posts.
   small = { board: 'diy', thread: (await seedThreads(db, 'diy', [{ replies: 1 }], { media: 1, poll: 2, ban: 2 }))[0] }
   large = { board: 'gaming', thread: (await seedThreads(db, 'gaming', [{ replies: 1199 }]))[0] }
   // A reply through the API in each thread, linking to a post in another thread (looked up for the link).
   for (const t of [small, large]) {
-    const res = await postForm(`${server.url}/api/boards/${t.board}/threads/${t.thread.id}/posts`, form({ content: `>>${smallBoard[0].postIds[1]} see there` }))
+    const res = await postForm(
+      `${server.url}/api/boards/${t.board}/threads/${t.thread.id}/posts`,
+      form({ content: `>>${smallBoard[0].postIds[1]} see there` }),
+    )
     expect(res.status).toBe(201)
   }
 })
@@ -65,13 +75,21 @@ describe('statements per request do not grow with size', () => {
   })
 
   it(`thread page: at most ${BOUND.threadPage}`, async () => {
-    await expectSameAndBounded(BOUND.threadPage, `/board/diy/thread/${small.thread.id}`, `/board/gaming/thread/${large.thread.id}`)
+    await expectSameAndBounded(
+      BOUND.threadPage,
+      `/board/diy/thread/${small.thread.id}`,
+      `/board/gaming/thread/${large.thread.id}`,
+    )
   })
 
   it(`thread posts API, whole and after a post: at most ${BOUND.postsApi}`, async () => {
     const posts = (c: Case, query = '') => `/api/boards/${c.board}/threads/${c.thread.id}/posts${query}`
     await expectSameAndBounded(BOUND.postsApi, posts(small), posts(large))
-    await expectSameAndBounded(BOUND.postsApi, posts(small, `?after=${small.thread.postIds[0]}`), posts(large, `?after=${large.thread.postIds[0]}`))
+    await expectSameAndBounded(
+      BOUND.postsApi,
+      posts(small, `?after=${small.thread.postIds[0]}`),
+      posts(large, `?after=${large.thread.postIds[0]}`),
+    )
   })
 
   it('home page: none (the board list is in memory)', async () => {

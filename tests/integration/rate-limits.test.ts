@@ -2,13 +2,15 @@
 // random IPv6 address so that repeated runs (the Redis counters outlive a run) never meet old counts.
 import { randomBytes } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
 import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
+import { startServer, type TestServer } from '../helpers/server'
 
 const randomIp = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`
 const servers: TestServer[] = []
-afterAll(async () => { for (const s of servers.reverse()) await s.stop() })
+afterAll(async () => {
+  for (const s of servers.reverse()) await s.stop()
+})
 
 async function thread(server: TestServer, ip: string, fields = { topic: 't', content: 'c' }) {
   return postForm(`${server.url}/api/boards/tech/threads`, form(fields, { name: 'a.png', bytes: await png() }), as(ip))
@@ -16,7 +18,9 @@ async function thread(server: TestServer, ip: string, fields = { topic: 't', con
 
 describe('all API requests', () => {
   it('are limited per address (here lowered to 5 per minute); health checks never are', async () => {
-    const server = await startServer({ env: { TRUST_PROXY_HOPS: '1', RATE_LIMITS: JSON.stringify({ api: { points: 5 } }) } })
+    const server = await startServer({
+      env: { TRUST_PROXY_HOPS: '1', RATE_LIMITS: JSON.stringify({ api: { points: 5 } }) },
+    })
     servers.push(server)
     const ip = randomIp()
     for (let i = 0; i < 5; i++) expect((await fetch(`${server.url}/api/boards`, { headers: as(ip) })).status).toBe(200)
@@ -30,7 +34,9 @@ describe('all API requests', () => {
 
 describe('cached API answers', () => {
   it('count toward the API limit like any other request, and the cache’s own renders do not', async () => {
-    const server = await startServer({ env: { TRUST_PROXY_HOPS: '1', RATE_LIMITS: JSON.stringify({ api: { points: 4 } }) } })
+    const server = await startServer({
+      env: { TRUST_PROXY_HOPS: '1', RATE_LIMITS: JSON.stringify({ api: { points: 4 } }) },
+    })
     servers.push(server)
     const created = await thread(server, randomIp())
     const posts = `${server.url}/api/boards/tech/threads/${created.body.threadId}/posts`
@@ -41,7 +47,12 @@ describe('cached API answers', () => {
       const res = await fetch(posts, { headers: as(ip) })
       answers.push([res.status, res.headers.get('x-corkboard-cache')])
     }
-    expect(answers).toEqual([[200, 'MISS'], [200, 'HIT'], [200, 'HIT'], [200, 'HIT']])
+    expect(answers).toEqual([
+      [200, 'MISS'],
+      [200, 'HIT'],
+      [200, 'HIT'],
+      [200, 'HIT'],
+    ])
     const limited = await fetch(posts, { headers: as(ip) })
     expect(limited.status).toBe(429)
     expect(await limited.json()).toEqual({ error: 'Rate limited', retryAfter: expect.any(Number) })
@@ -72,16 +83,26 @@ describe('thread creation limit', () => {
     const ip = randomIp()
     const html = { name: 'a.png', bytes: Buffer.from('<html><body>not an image</body></html>') }
     for (let i = 0; i < 4; i++) {
-      expect((await postForm(`${server.url}/api/boards/tech/threads`, form({ topic: 't', content: 'c' }, html), as(ip))).status).toBe(415)
+      expect(
+        (await postForm(`${server.url}/api/boards/tech/threads`, form({ topic: 't', content: 'c' }, html), as(ip)))
+          .status,
+      ).toBe(415)
     }
     for (let i = 0; i < 3; i++) expect((await thread(server, ip)).status).toBe(201)
     expect((await thread(server, ip)).status).toBe(429)
     // Once the limit is reached, nothing is read or stored: the refusal comes first.
-    expect((await postForm(`${server.url}/api/boards/tech/threads`, form({ topic: 't', content: 'c' }, html), as(ip))).status).toBe(429)
+    expect(
+      (await postForm(`${server.url}/api/boards/tech/threads`, form({ topic: 't', content: 'c' }, html), as(ip)))
+        .status,
+    ).toBe(429)
   })
 
   it('shares counters across processes through Redis', async () => {
-    const env = { TRUST_PROXY_HOPS: '1', REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: `cb-test-${randomBytes(4).toString('hex')}` }
+    const env = {
+      TRUST_PROXY_HOPS: '1',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `cb-test-${randomBytes(4).toString('hex')}`,
+    }
     const a = await startServer({ env, keep: true })
     servers.push(a)
     const b = await startServer({ env, dataDir: a.dataDir, database: a.database })

@@ -3,10 +3,10 @@
 import { randomBytes } from 'node:crypto'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
+import type { ClientToServerEvents, EventName, ServerToClientEvents } from '@/lib/realtime/events'
 import { form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
-import type { ClientToServerEvents, EventName, ServerToClientEvents } from '@/lib/realtime/events'
+import { startServer, type TestServer } from '../helpers/server'
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>
 const RATE_LIMITS = JSON.stringify({ threadCreate: { points: 1000 }, postCreate: { points: 1000 } })
@@ -19,17 +19,31 @@ function client(url: string): Promise<Client> {
   })
 }
 
-const join = (socket: Client, room: string) => new Promise<unknown>((resolve) => socket.emit('join_board', room, resolve))
+const join = (socket: Client, room: string) =>
+  new Promise<unknown>((resolve) => socket.emit('join_board', room, resolve))
 
-function next<E extends EventName>(socket: Client, event: E, timeoutMs = 5000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+function next<E extends EventName>(
+  socket: Client,
+  event: E,
+  timeoutMs = 5000,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs)
-    socket.once(event as never, ((payload: never) => { clearTimeout(timer); resolve(payload) }) as never)
+    socket.once(
+      event as never,
+      ((payload: never) => {
+        clearTimeout(timer)
+        resolve(payload)
+      }) as never,
+    )
   })
 }
 
 async function createThread(url: string, board = 'tech') {
-  const res = await postForm(`${url}/api/boards/${board}/threads`, form({ topic: 'Live', content: 'op' }, { name: 'a.png', bytes: await png() }))
+  const res = await postForm(
+    `${url}/api/boards/${board}/threads`,
+    form({ topic: 'Live', content: 'op' }, { name: 'a.png', bytes: await png() }),
+  )
   expect(res.status).toBe(201)
   return res.body as { threadId: number; postId: number }
 }
@@ -37,12 +51,18 @@ async function createThread(url: string, board = 'tech') {
 describe('one process', () => {
   let server: TestServer
   const sockets: Client[] = []
-  beforeAll(async () => { server = await startServer({ env: { RATE_LIMITS } }) })
+  beforeAll(async () => {
+    server = await startServer({ env: { RATE_LIMITS } })
+  })
   afterAll(async () => {
     sockets.forEach((s) => s.close())
     await server?.stop()
   })
-  const open = async () => { const s = await client(server.url); sockets.push(s); return s }
+  const open = async () => {
+    const s = await client(server.url)
+    sockets.push(s)
+    return s
+  }
 
   it('joins existing board and thread rooms and refuses anything else', async () => {
     const socket = await open()
@@ -65,12 +85,21 @@ describe('one process', () => {
 
     const created = next(boardWatcher, 'thread_created')
     const { threadId, postId } = await createThread(server.url, 'gaming')
-    expect(await created).toEqual({ threadId, boardId: 'gaming', postId, topic: 'Live', createdAt: expect.stringMatching(/Z$/) })
+    expect(await created).toEqual({
+      threadId,
+      boardId: 'gaming',
+      postId,
+      topic: 'Live',
+      createdAt: expect.stringMatching(/Z$/),
+    })
 
     await join(threadWatcher, `gaming-${threadId}`)
     const onBoard = next(boardWatcher, 'post_created')
     const onThread = next(threadWatcher, 'post_created')
-    const reply = await postForm(`${server.url}/api/boards/gaming/threads/${threadId}/posts`, form({ content: 'live reply' }))
+    const reply = await postForm(
+      `${server.url}/api/boards/gaming/threads/${threadId}/posts`,
+      form({ content: 'live reply' }),
+    )
     const [a, b] = await Promise.all([onBoard, onThread])
     expect(a).toEqual(b)
     expect(a).toMatchObject({ postId: reply.body.postId, threadId, boardId: 'gaming', postCount: 2, bumped: true })
@@ -94,8 +123,18 @@ describe('one process', () => {
   })
 
   it('refuses socket connections from a foreign origin', async () => {
-    const socket: Client = connect(server.url, { transports: ['polling'], reconnection: false, forceNew: true, extraHeaders: { Origin: 'https://evil.example' } })
-    await expect(new Promise<void>((resolve, reject) => { socket.once('connect', () => resolve()); socket.once('connect_error', reject) })).rejects.toThrow()
+    const socket: Client = connect(server.url, {
+      transports: ['polling'],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { Origin: 'https://evil.example' },
+    })
+    await expect(
+      new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve())
+        socket.once('connect_error', reject)
+      }),
+    ).rejects.toThrow()
     socket.close()
   })
 })
@@ -105,7 +144,11 @@ describe('two processes sharing Redis', () => {
   let b: TestServer
   let socket: Client | undefined
   beforeAll(async () => {
-    const env = { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: `cb-test-${randomBytes(4).toString('hex')}`, RATE_LIMITS }
+    const env = {
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `cb-test-${randomBytes(4).toString('hex')}`,
+      RATE_LIMITS,
+    }
     a = await startServer({ env, keep: true })
     b = await startServer({ env, dataDir: a.dataDir, database: a.database })
   })
@@ -123,10 +166,12 @@ describe('two processes sharing Redis', () => {
     expect((await heard).threadId).toBe(threadId)
   })
 
-  it('a process shutting down disconnects only its own clients, not the other process\'s', async () => {
+  it("a process shutting down disconnects only its own clients, not the other process's", async () => {
     const onB = await client(b.url)
     let droppedOnB = false
-    onB.on('disconnect', () => { droppedOnB = true })
+    onB.on('disconnect', () => {
+      droppedOnB = true
+    })
     const onA = await client(a.url)
     const droppedOnA = new Promise((resolve) => onA.once('disconnect', resolve))
     expect(await a.stop()).toBe(0)

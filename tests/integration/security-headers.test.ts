@@ -4,14 +4,19 @@
 // and permissions policies; HSTS and Secure cookies whenever the site is reached over HTTPS, which a client can
 // only claim through X-Forwarded-Proto when TRUST_PROXY_HOPS trusts a proxy.
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { io as connect } from 'socket.io-client'
-import { startServer, type TestServer } from '../helpers/server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
+import { startServer, type TestServer } from '../helpers/server'
 import { loggedInAdmin, type StaffClient } from '../helpers/staff'
 
-const LIMITS = JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 }, staffWrite: { points: 1000 } })
+const LIMITS = JSON.stringify({
+  api: { points: 100000 },
+  threadCreate: { points: 1000 },
+  postCreate: { points: 1000 },
+  staffWrite: { points: 1000 },
+})
 
 let proxied: TestServer // behind one trusted proxy
 let direct: TestServer // no trusted proxy
@@ -27,19 +32,31 @@ beforeAll(async () => {
     startServer({ env: { TRUST_PROXY_HOPS: '0', RATE_LIMITS: LIMITS, PUBLIC_ORIGIN: 'https://board.example.com' } }),
   ])
   admin = await loggedInAdmin(proxied)
-  const created = await postForm(`${proxied.url}/api/boards/tech/threads`, form({ topic: 'Headers', content: 'op' }, { name: 'a.png', bytes: await png() }))
+  const created = await postForm(
+    `${proxied.url}/api/boards/tech/threads`,
+    form({ topic: 'Headers', content: 'op' }, { name: 'a.png', bytes: await png() }),
+  )
   expect(created.status).toBe(201)
   thread = created.body
   const posts = await (await fetch(`${proxied.url}/api/boards/tech/threads/${thread.threadId}/posts`)).json()
   imageUrl = posts.posts[0].image_url
   expect(imageUrl).toMatch(/^\/media\//)
 }, 120_000)
-afterAll(async () => { await Promise.all([proxied?.stop(), direct?.stop(), https?.stop()]) })
+afterAll(async () => {
+  await Promise.all([proxied?.stop(), direct?.stop(), https?.stop()])
+})
 
-const directives = (policy: string | null) => new Map((policy ?? '').split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-  const [name, ...values] = d.split(/\s+/)
-  return [name, values] as const
-}))
+const directives = (policy: string | null) =>
+  new Map(
+    (policy ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/)
+        return [name, values] as const
+      }),
+  )
 
 /** The headers every answer carries, whatever it is. */
 function expectCommonHeaders(headers: Headers) {
@@ -88,7 +105,10 @@ function expectInlineScriptsAdmitted(html: string, scriptSrc: string[]) {
   for (const [, attrs, text] of inline) {
     const nonce = /\bnonce="([^"]+)"/.exec(attrs)?.[1]
     const hash = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
-    expect(scriptSrc.includes(`'nonce-${nonce}'`) || scriptSrc.includes(hash), `inline script ${text.slice(0, 60)}`).toBe(true)
+    expect(
+      scriptSrc.includes(`'nonce-${nonce}'`) || scriptSrc.includes(hash),
+      `inline script ${text.slice(0, 60)}`,
+    ).toBe(true)
   }
 }
 
@@ -98,49 +118,58 @@ async function get(server: TestServer, path: string, headers: Record<string, str
 }
 
 describe('security headers on every kind of answer', () => {
-  it.each(['/', '/board/tech', '/rules', '/stats', 'thread'])('cached page %s: MISS and HIT carry the hashes of its inline scripts, and so does its 304', async (which) => {
-    const path = which === 'thread' ? `/board/tech/thread/${thread.threadId}` : which
-    // A write drops the board and thread pages; the home page and the rest are rendered at most once here.
-    const first = await get(proxied, path)
-    expect(first.status).toBe(200)
-    const csp = expectPagePolicy(first.headers)
-    const script = csp.get('script-src')!
-    expect(script.slice(1).every((s) => s.startsWith("'sha256-"))).toBe(true)
-    expectInlineScriptsAdmitted(first.text, script)
-    expect(first.text).not.toContain('nonce=')
+  it.each(['/', '/board/tech', '/rules', '/stats', 'thread'])(
+    'cached page %s: MISS and HIT carry the hashes of its inline scripts, and so does its 304',
+    async (which) => {
+      const path = which === 'thread' ? `/board/tech/thread/${thread.threadId}` : which
+      // A write drops the board and thread pages; the home page and the rest are rendered at most once here.
+      const first = await get(proxied, path)
+      expect(first.status).toBe(200)
+      const csp = expectPagePolicy(first.headers)
+      const script = csp.get('script-src')!
+      expect(script.slice(1).every((s) => s.startsWith("'sha256-"))).toBe(true)
+      expectInlineScriptsAdmitted(first.text, script)
+      expect(first.text).not.toContain('nonce=')
 
-    const hit = await get(proxied, path)
-    expect(hit.headers.get('x-corkboard-cache')).toBe('HIT')
-    expect(hit.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'))
-    expect(hit.text).toBe(first.text)
+      const hit = await get(proxied, path)
+      expect(hit.headers.get('x-corkboard-cache')).toBe('HIT')
+      expect(hit.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'))
+      expect(hit.text).toBe(first.text)
 
-    const revalidated = await get(proxied, path, { 'If-None-Match': hit.headers.get('etag')! })
-    expect(revalidated.status).toBe(304)
-    expect(revalidated.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'))
-    expectCommonHeaders(revalidated.headers)
-  })
+      const revalidated = await get(proxied, path, { 'If-None-Match': hit.headers.get('etag')! })
+      expect(revalidated.status).toBe(304)
+      expect(revalidated.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'))
+      expectCommonHeaders(revalidated.headers)
+    },
+  )
 
   it('a cache MISS carries the policy as well as a HIT', async () => {
     // A reply drops the thread page: the next request renders it again.
-    expect((await postForm(`${proxied.url}/api/boards/tech/threads/${thread.threadId}/posts`, form({ content: 'again' }))).status).toBe(201)
+    expect(
+      (await postForm(`${proxied.url}/api/boards/tech/threads/${thread.threadId}/posts`, form({ content: 'again' })))
+        .status,
+    ).toBe(201)
     const miss = await get(proxied, `/board/tech/thread/${thread.threadId}`)
     expect(miss.headers.get('x-corkboard-cache')).toBe('MISS')
     expectInlineScriptsAdmitted(miss.text, expectPagePolicy(miss.headers).get('script-src')!)
   })
 
-  it.each(['/contact', '/admin/login', '/no/such/page', '/board/tech?page=1', 'thread?view=1'])('page %s rendered by Next: a fresh nonce on every script, none of them unvouched', async (which) => {
-    const path = which === 'thread?view=1' ? `/board/tech/thread/${thread.threadId}?view=1` : which
-    const a = await get(proxied, path)
-    const b = await get(proxied, path)
-    expect(a.status).toBe(path === '/no/such/page' ? 404 : 200)
-    const script = expectPagePolicy(a.headers).get('script-src')!
-    const nonce = /^'nonce-(.+)'$/.exec(script[1])?.[1]
-    expect(nonce).toBeTruthy()
-    expectInlineScriptsAdmitted(a.text, script)
-    // Every script element, inline or not, carries this response's nonce.
-    for (const [, attrs] of a.text.matchAll(SCRIPT)) expect(attrs).toContain(`nonce="${nonce}"`)
-    expect(b.headers.get('content-security-policy')).not.toBe(a.headers.get('content-security-policy'))
-  })
+  it.each(['/contact', '/admin/login', '/no/such/page', '/board/tech?page=1', 'thread?view=1'])(
+    'page %s rendered by Next: a fresh nonce on every script, none of them unvouched',
+    async (which) => {
+      const path = which === 'thread?view=1' ? `/board/tech/thread/${thread.threadId}?view=1` : which
+      const a = await get(proxied, path)
+      const b = await get(proxied, path)
+      expect(a.status).toBe(path === '/no/such/page' ? 404 : 200)
+      const script = expectPagePolicy(a.headers).get('script-src')!
+      const nonce = /^'nonce-(.+)'$/.exec(script[1])?.[1]
+      expect(nonce).toBeTruthy()
+      expectInlineScriptsAdmitted(a.text, script)
+      // Every script element, inline or not, carries this response's nonce.
+      for (const [, attrs] of a.text.matchAll(SCRIPT)) expect(attrs).toContain(`nonce="${nonce}"`)
+      expect(b.headers.get('content-security-policy')).not.toBe(a.headers.get('content-security-policy'))
+    },
+  )
 
   it('a render the page cache does not keep (a board that does not exist) carries the hashes of its scripts', async () => {
     const res = await get(proxied, '/board/nope')
@@ -166,7 +195,11 @@ describe('security headers on every kind of answer', () => {
     const boards = await get(proxied, '/api/boards')
     expect(boards.status).toBe(200)
     expectApiPolicy(boards.headers)
-    for (const [path, status] of [['/api/no/such/route', 404], ['/api/boards/nope', 404], ['/api/admin/me', 401]] as const) {
+    for (const [path, status] of [
+      ['/api/no/such/route', 404],
+      ['/api/boards/nope', 404],
+      ['/api/admin/me', 401],
+    ] as const) {
       const res = await get(proxied, path)
       expect(res.status, path).toBe(status)
       expect(JSON.parse(res.text).error).toBeTruthy()
@@ -207,12 +240,21 @@ describe('security headers on every kind of answer', () => {
 
 describe('HTTPS: HSTS and Secure cookies', () => {
   const newPosterCookie = async (server: TestServer, headers: Record<string, string>) => {
-    const res = await postForm(`${server.url}/api/boards/tech/threads`, form({ topic: 'Cookie', content: 'op' }, { name: 'a.png', bytes: await png() }), headers)
+    const res = await postForm(
+      `${server.url}/api/boards/tech/threads`,
+      form({ topic: 'Cookie', content: 'op' }, { name: 'a.png', bytes: await png() }),
+      headers,
+    )
     expect(res.status).toBe(201)
     return res.headers.get('set-cookie') ?? ''
   }
-  const newSessionCookie = async (server: TestServer, headers: Record<string, string>) => (await fetch(`${server.url}/api/admin/csrf-token`, { headers })).headers.get('set-cookie') ?? ''
-  const secure = (cookie: string) => cookie.split(';').map((p) => p.trim().toLowerCase()).includes('secure')
+  const newSessionCookie = async (server: TestServer, headers: Record<string, string>) =>
+    (await fetch(`${server.url}/api/admin/csrf-token`, { headers })).headers.get('set-cookie') ?? ''
+  const secure = (cookie: string) =>
+    cookie
+      .split(';')
+      .map((p) => p.trim().toLowerCase())
+      .includes('secure')
 
   it('plain HTTP: no HSTS, cookies without Secure', async () => {
     expect((await get(proxied, '/')).headers.get('strict-transport-security')).toBeNull()
@@ -228,7 +270,9 @@ describe('HTTPS: HSTS and Secure cookies', () => {
   it('X-Forwarded-Proto: https from a trusted proxy (TRUST_PROXY_HOPS=1): HSTS on pages and API, Secure cookies', async () => {
     const viaTls = { 'X-Forwarded-Proto': 'https' }
     for (const path of ['/', '/contact', '/api/boards', imageUrl]) {
-      expect((await get(proxied, path, viaTls)).headers.get('strict-transport-security'), path).toMatch(/^max-age=\d{7,}/)
+      expect((await get(proxied, path, viaTls)).headers.get('strict-transport-security'), path).toMatch(
+        /^max-age=\d{7,}/,
+      )
     }
     expect(secure(await newPosterCookie(proxied, viaTls))).toBe(true)
     expect(secure(await newSessionCookie(proxied, viaTls))).toBe(true)
@@ -245,13 +289,31 @@ describe('HTTPS: HSTS and Secure cookies', () => {
   })
 
   // The site's own origin for the same-origin checks of writes and socket handshakes follows the same rule.
-  const socketOpens = (server: TestServer, headers: Record<string, string>) => new Promise<boolean>((resolve) => {
-    const s = connect(server.url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: headers })
-    s.once('connect', () => { s.close(); resolve(true) })
-    s.once('connect_error', () => { s.close(); resolve(false) })
-  })
+  const socketOpens = (server: TestServer, headers: Record<string, string>) =>
+    new Promise<boolean>((resolve) => {
+      const s = connect(server.url, {
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        extraHeaders: headers,
+      })
+      s.once('connect', () => {
+        s.close()
+        resolve(true)
+      })
+      s.once('connect_error', () => {
+        s.close()
+        resolve(false)
+      })
+    })
   const writeStatus = async (server: TestServer, headers: Record<string, string>) =>
-    (await postForm(`${server.url}/api/boards/tech/threads/${thread.threadId}/posts`, form({ content: 'origin check' }), headers)).status
+    (
+      await postForm(
+        `${server.url}/api/boards/tech/threads/${thread.threadId}/posts`,
+        form({ content: 'origin check' }),
+        headers,
+      )
+    ).status
 
   it('behind a trusted TLS proxy the site origin is https://host: its pages may write and open sockets', async () => {
     const site = `https://${new URL(proxied.url).host}`
@@ -263,8 +325,16 @@ describe('HTTPS: HSTS and Secure cookies', () => {
 
   it('without a trusted proxy a client-sent X-Forwarded-Proto does not change the site origin', async () => {
     const host = new URL(direct.url).host
-    const directThread = await postForm(`${direct.url}/api/boards/tech/threads`, form({ topic: 'Origin', content: 'op' }, { name: 'a.png', bytes: await png() }))
-    const post = (headers: Record<string, string>) => postForm(`${direct.url}/api/boards/tech/threads/${directThread.body.threadId}/posts`, form({ content: 'x' }), headers)
+    const directThread = await postForm(
+      `${direct.url}/api/boards/tech/threads`,
+      form({ topic: 'Origin', content: 'op' }, { name: 'a.png', bytes: await png() }),
+    )
+    const post = (headers: Record<string, string>) =>
+      postForm(
+        `${direct.url}/api/boards/tech/threads/${directThread.body.threadId}/posts`,
+        form({ content: 'x' }),
+        headers,
+      )
     expect((await post({ Origin: `https://${host}`, 'X-Forwarded-Proto': 'https' })).status).toBe(403)
     expect((await post({ Origin: `http://${host}`, 'X-Forwarded-Proto': 'https' })).status).toBe(201)
     expect(await socketOpens(direct, { Origin: `https://${host}`, 'X-Forwarded-Proto': 'https' })).toBe(false)
@@ -272,9 +342,13 @@ describe('HTTPS: HSTS and Secure cookies', () => {
 
   it('robots.txt names the sitemap with the scheme the visitor used (trusted proxies only)', async () => {
     const host = new URL(proxied.url).host
-    expect((await get(proxied, '/robots.txt', { 'X-Forwarded-Proto': 'https' })).text).toContain(`Sitemap: https://${host}/sitemap.xml`)
+    expect((await get(proxied, '/robots.txt', { 'X-Forwarded-Proto': 'https' })).text).toContain(
+      `Sitemap: https://${host}/sitemap.xml`,
+    )
     expect((await get(proxied, '/robots.txt')).text).toContain(`Sitemap: http://${host}/sitemap.xml`)
-    expect((await get(direct, '/robots.txt', { 'X-Forwarded-Proto': 'https' })).text).toContain(`Sitemap: http://${new URL(direct.url).host}/sitemap.xml`)
+    expect((await get(direct, '/robots.txt', { 'X-Forwarded-Proto': 'https' })).text).toContain(
+      `Sitemap: http://${new URL(direct.url).host}/sitemap.xml`,
+    )
   })
 
   it('PUBLIC_ORIGIN https: HSTS and Secure cookies on every answer', async () => {

@@ -3,28 +3,35 @@
 import { rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { startServer } from '../helpers/server'
-import { png } from '../helpers/media'
 import { form } from '../helpers/http'
+import { png } from '../helpers/media'
+import { startServer } from '../helpers/server'
 
 it('finishes an upload that is in flight when SIGTERM arrives', async () => {
   const server = await startServer()
   const boundary = 'cb-boundary'
   const image = await png()
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="topic"\r\n\r\nslow\r\n--${boundary}\r\n` +
-    `Content-Disposition: form-data; name="content"\r\n\r\nin flight\r\n--${boundary}\r\n` +
-    `Content-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`)
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="topic"\r\n\r\nslow\r\n--${boundary}\r\n` +
+      `Content-Disposition: form-data; name="content"\r\n\r\nin flight\r\n--${boundary}\r\n` +
+      `Content-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+  )
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
   const body = Buffer.concat([head, image, tail])
 
   const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = request(`${server.url}/api/boards/tech/threads`, {
-      method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length },
-    }, (res) => {
-      let text = ''
-      res.on('data', (d) => (text += d))
-      res.on('end', () => resolve({ status: res.statusCode!, text }))
-    })
+    const req = request(
+      `${server.url}/api/boards/tech/threads`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length },
+      },
+      (res) => {
+        let text = ''
+        res.on('data', (d) => (text += d))
+        res.on('end', () => resolve({ status: res.statusCode!, text }))
+      },
+    )
     req.on('error', (err) => reject(new Error(`${err.message}\n--- server output ---\n${server.output()}`)))
     // Send half, signal the server, then send the rest.
     req.write(body.subarray(0, head.length + 10))
@@ -43,13 +50,20 @@ it('finishes an upload that is in flight when SIGTERM arrives', async () => {
 
 describe('shutdown under load', () => {
   it('SIGTERM while keep-alive clients keep posting and reading: exit 0 within 5 s, every acknowledged post stored', async () => {
-    const limits = JSON.stringify({ api: { points: 1_000_000 }, threadCreate: { points: 1000 }, postCreate: { points: 1_000_000 } })
+    const limits = JSON.stringify({
+      api: { points: 1_000_000 },
+      threadCreate: { points: 1000 },
+      postCreate: { points: 1_000_000 },
+    })
     const first = await startServer({ keep: true, env: { RATE_LIMITS: limits } })
     let second: Awaited<ReturnType<typeof startServer>> | undefined
     try {
-      const created = await fetch(`${first.url}/api/boards/tech/threads`, { method: 'POST', body: form({ topic: 'Load', content: 'shutdown' }, { name: 'a.png', bytes: await png() }) })
+      const created = await fetch(`${first.url}/api/boards/tech/threads`, {
+        method: 'POST',
+        body: form({ topic: 'Load', content: 'shutdown' }, { name: 'a.png', bytes: await png() }),
+      })
       expect(created.status).toBe(201)
-      const { threadId } = await created.json() as { threadId: number }
+      const { threadId } = (await created.json()) as { threadId: number }
       const postsPath = `/api/boards/tech/threads/${threadId}/posts`
 
       let exited = false
@@ -64,7 +78,14 @@ describe('shutdown under load', () => {
           const body = `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\nclient ${n} post ${i}\r\n--${boundary}--\r\n`
           try {
             let sentAt = Date.now()
-            const posted = await exchange(agent, first.port, 'POST', postsPath, { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body)
+            const posted = await exchange(
+              agent,
+              first.port,
+              'POST',
+              postsPath,
+              { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+              body,
+            )
             if (posted.status === 201) acknowledged.push(JSON.parse(posted.text).postId)
             answers.push({ sentAt, answeredAt: Date.now(), connection: posted.connection })
             sentAt = Date.now()
@@ -99,7 +120,7 @@ describe('shutdown under load', () => {
       expect(answers.filter((a) => a.sentAt >= signalledAt + 200 && a.connection !== 'close')).toEqual([])
 
       second = await startServer({ dataDir: first.dataDir, database: first.database })
-      const { posts } = await (await fetch(`${second.url}${postsPath}`)).json() as { posts: { id: number }[] }
+      const { posts } = (await (await fetch(`${second.url}${postsPath}`)).json()) as { posts: { id: number }[] }
       const stored = new Set(posts.map((p) => p.id))
       expect(acknowledged.filter((id) => !stored.has(id))).toEqual([])
       expect(acknowledged.length).toBeGreaterThanOrEqual(before)
@@ -111,14 +132,33 @@ describe('shutdown under load', () => {
   }, 60_000)
 })
 
-function exchange(agent: Agent, port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string) {
+function exchange(
+  agent: Agent,
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+) {
   return new Promise<{ status: number; text: string; connection: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, agent, headers: body === undefined ? headers : { ...headers, 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-      let text = ''
-      res.on('data', (d) => (text += d))
-      res.on('end', () => resolve({ status: res.statusCode!, text, connection: String(res.headers.connection ?? '') }))
-      res.on('error', reject)
-    })
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: body === undefined ? headers : { ...headers, 'Content-Length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = ''
+        res.on('data', (d) => (text += d))
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, text, connection: String(res.headers.connection ?? '') }),
+        )
+        res.on('error', reject)
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })

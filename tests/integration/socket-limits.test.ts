@@ -2,15 +2,20 @@
 // origin check on the handshake.
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
 import type { ClientToServerEvents, ServerToClientEvents } from '@/lib/realtime/events'
+import { startServer, type TestServer } from '../helpers/server'
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>
 let server: TestServer
 const sockets: Client[] = []
 
 beforeAll(async () => {
-  server = await startServer({ env: { TRUST_PROXY_HOPS: '1', RATE_LIMITS: JSON.stringify({ socketConnect: { points: 3 }, socketJoin: { points: 4 } }) } })
+  server = await startServer({
+    env: {
+      TRUST_PROXY_HOPS: '1',
+      RATE_LIMITS: JSON.stringify({ socketConnect: { points: 3 }, socketJoin: { points: 4 } }),
+    },
+  })
 })
 afterAll(async () => {
   sockets.forEach((s) => s.close())
@@ -52,7 +57,12 @@ it('refuses a handshake from a foreign origin', async () => {
 
 it('answers 429, not 500, for API limits after sockets built the limiters (server.ts and Next load the library twice)', async () => {
   // The sockets above were the first to use the limiters, in server.ts's copy of the library.
-  const post = () => fetch(`${server.url}/api/boards/tech/threads`, { method: 'POST', headers: { 'X-Forwarded-For': '198.51.100.40' }, body: new FormData() })
+  const post = () =>
+    fetch(`${server.url}/api/boards/tech/threads`, {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': '198.51.100.40' },
+      body: new FormData(),
+    })
   const statuses: number[] = []
   for (let i = 0; i < 4; i++) statuses.push((await post()).status)
   expect(statuses).toEqual([400, 400, 400, 429])

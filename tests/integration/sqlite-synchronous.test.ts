@@ -6,7 +6,11 @@ import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'cb-sync-'))
-Object.assign(process.env, { DATA_DIR: dir, DATABASE_URL: `file:${path.join(dir, 'sync.db')}`, SQLITE_SYNCHRONOUS: 'FULL' })
+Object.assign(process.env, {
+  DATA_DIR: dir,
+  DATABASE_URL: `file:${path.join(dir, 'sync.db')}`,
+  SQLITE_SYNCHRONOUS: 'FULL',
+})
 
 afterAll(async () => {
   const { closeDb } = await import('@/lib/db/client')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { startExpectingFailure, startServer } from '../helpers/server'
 import { usingPostgres, withClient } from '../helpers/database'
+import { startExpectingFailure, startServer } from '../helpers/server'
 
 describe('start-up', () => {
   it.each([
@@ -32,7 +32,10 @@ describe('start-up', () => {
     const remove = "DELETE FROM boards WHERE id = 'food'"
     try {
       if (usingPostgres()) {
-        await withClient(first.database.url, async (c) => { await c.query(edit); await c.query(remove) })
+        await withClient(first.database.url, async (c) => {
+          await c.query(edit)
+          await c.query(remove)
+        })
       } else {
         const { default: Database } = await import('better-sqlite3')
         const db = new Database(first.database.url.slice('file:'.length))

@@ -1,22 +1,32 @@
 // Public statistics: a scripted burst of visits and posts counted exactly; what is and is not
 // a page view; the hourly series; no raw address kept; and roll-ups that leave every figure unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
 import { as, form, postForm } from '../helpers/http'
-import { png } from '../helpers/media'
-import { sql } from '../helpers/sql'
 import { useServerConfig } from '../helpers/in-process'
+import { png } from '../helpers/media'
+import { startServer, type TestServer } from '../helpers/server'
+import { sql } from '../helpers/sql'
 
 // Addresses the bundled GeoLite2 database places in these countries (1.1.1.1 has no country).
-const DE_1 = '5.9.0.1', DE_2 = '46.4.0.1', GB = '81.2.69.160', US = '8.8.8.8', NOWHERE = '1.1.1.1'
+const DE_1 = '5.9.0.1',
+  DE_2 = '46.4.0.1',
+  GB = '81.2.69.160',
+  US = '8.8.8.8',
+  NOWHERE = '1.1.1.1'
 
 let server: TestServer
 beforeAll(async () => {
-  server = await startServer({ env: {
-    TRUST_PROXY_HOPS: '1',
-    STATS_REFRESH_SECONDS: '0',
-    RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 } }),
-  } })
+  server = await startServer({
+    env: {
+      TRUST_PROXY_HOPS: '1',
+      STATS_REFRESH_SECONDS: '0',
+      RATE_LIMITS: JSON.stringify({
+        api: { points: 100000 },
+        threadCreate: { points: 1000 },
+        postCreate: { points: 1000 },
+      }),
+    },
+  })
   useServerConfig(server)
 })
 afterAll(async () => {
@@ -25,7 +35,11 @@ afterAll(async () => {
 })
 
 const get = (path: string, ip: string, headers: Record<string, string> = {}, method = 'GET') =>
-  fetch(`${server.url}${path}`, { method, headers: as(ip, headers) }).then(async (r) => ({ status: r.status, etag: r.headers.get('etag'), text: await r.text() }))
+  fetch(`${server.url}${path}`, { method, headers: as(ip, headers) }).then(async (r) => ({
+    status: r.status,
+    etag: r.headers.get('etag'),
+    text: await r.text(),
+  }))
 const api = async (path: string) => {
   const res = await fetch(`${server.url}${path}`)
   return { status: res.status, body: await res.json() }
@@ -54,30 +68,94 @@ describe('a scripted burst', () => {
 
     // Posts: DE_1 a thread and DE_2 two replies on tech; GB a thread on science; NOWHERE a reply on science.
     const image = { name: 'a.png', bytes: await png(), type: 'image/png' }
-    const t1 = await postForm(`${server.url}/api/boards/tech/threads`, form({ topic: 'Stats', content: 'one' }, image), as(DE_1))
+    const t1 = await postForm(
+      `${server.url}/api/boards/tech/threads`,
+      form({ topic: 'Stats', content: 'one' }, image),
+      as(DE_1),
+    )
     expect(t1.status).toBe(201)
     for (const content of ['two', 'three']) {
-      expect((await postForm(`${server.url}/api/boards/tech/threads/${t1.body.threadId}/posts`, form({ content }), as(DE_2))).status).toBe(201)
+      expect(
+        (await postForm(`${server.url}/api/boards/tech/threads/${t1.body.threadId}/posts`, form({ content }), as(DE_2)))
+          .status,
+      ).toBe(201)
     }
-    const t2 = await postForm(`${server.url}/api/boards/science/threads`, form({ topic: 'More', content: 'four' }, image), as(GB))
-    expect((await postForm(`${server.url}/api/boards/science/threads/${t2.body.threadId}/posts`, form({ content: 'five' }), as(NOWHERE))).status).toBe(201)
+    const t2 = await postForm(
+      `${server.url}/api/boards/science/threads`,
+      form({ topic: 'More', content: 'four' }, image),
+      as(GB),
+    )
+    expect(
+      (
+        await postForm(
+          `${server.url}/api/boards/science/threads/${t2.body.threadId}/posts`,
+          form({ content: 'five' }),
+          as(NOWHERE),
+        )
+      ).status,
+    ).toBe(201)
     // A refused post (no content) is not a post.
-    expect((await postForm(`${server.url}/api/boards/science/threads/${t2.body.threadId}/posts`, form({ content: ' ' }), as(GB))).status).toBe(400)
+    expect(
+      (
+        await postForm(
+          `${server.url}/api/boards/science/threads/${t2.body.threadId}/posts`,
+          form({ content: ' ' }),
+          as(GB),
+        )
+      ).status,
+    ).toBe(400)
     burst = { tech: 3, science: 2 }
   })
 
   it('counts unique visitors, posts per board and countries exactly', async () => {
     const { status, body } = await api('/api/stats')
     expect(status).toBe(200)
-    expect(body.overall).toEqual({ uniqueVisitorsLifetime: 5, uniqueVisitorsMonth: 5, uniqueVisitorsDay: 5, uniqueVisitorsHour: 5 })
+    expect(body.overall).toEqual({
+      uniqueVisitorsLifetime: 5,
+      uniqueVisitorsMonth: 5,
+      uniqueVisitorsDay: 5,
+      uniqueVisitorsHour: 5,
+    })
     expect(body.boards).toHaveLength(12)
     expect(body.boards.slice(0, 2)).toEqual([
-      { boardId: 'tech', boardName: 'Technology', postsHour: burst.tech, postsDay: burst.tech, postsMonth: burst.tech, postsLifetime: burst.tech },
-      { boardId: 'science', boardName: 'Science', postsHour: burst.science, postsDay: burst.science, postsMonth: burst.science, postsLifetime: burst.science },
+      {
+        boardId: 'tech',
+        boardName: 'Technology',
+        postsHour: burst.tech,
+        postsDay: burst.tech,
+        postsMonth: burst.tech,
+        postsLifetime: burst.tech,
+      },
+      {
+        boardId: 'science',
+        boardName: 'Science',
+        postsHour: burst.science,
+        postsDay: burst.science,
+        postsMonth: burst.science,
+        postsLifetime: burst.science,
+      },
     ])
     // Boards without posts follow in id order with zeros.
-    expect(body.boards.slice(2).map((b: { boardId: string }) => b.boardId)).toEqual(['anime', 'business', 'diy', 'fitness', 'food', 'gaming', 'movies', 'politics', 'random', 'sports'])
-    expect(body.boards[2]).toEqual({ boardId: 'anime', boardName: 'Anime', postsHour: 0, postsDay: 0, postsMonth: 0, postsLifetime: 0 })
+    expect(body.boards.slice(2).map((b: { boardId: string }) => b.boardId)).toEqual([
+      'anime',
+      'business',
+      'diy',
+      'fitness',
+      'food',
+      'gaming',
+      'movies',
+      'politics',
+      'random',
+      'sports',
+    ])
+    expect(body.boards[2]).toEqual({
+      boardId: 'anime',
+      boardName: 'Anime',
+      postsHour: 0,
+      postsDay: 0,
+      postsMonth: 0,
+      postsLifetime: 0,
+    })
     expect(body.countries.views).toEqual([
       { countryCode: 'DE', countryName: 'Germany', uniqueVisitors: 2, totalViews: 4 },
       { countryCode: 'GB', countryName: 'United Kingdom', uniqueVisitors: 1, totalViews: 2 },
@@ -112,7 +190,10 @@ describe('a scripted burst', () => {
     for (const bad of ['0', '169', 'abc', '1.5', '-3', '']) {
       const { status, body } = await api(`/api/stats/hourly?hours=${bad}`)
       expect(status).toBe(400)
-      expect(body).toEqual({ error: 'Validation failed', details: [{ field: 'hours', message: 'hours must be a whole number from 1 to 168' }] })
+      expect(body).toEqual({
+        error: 'Validation failed',
+        details: [{ field: 'hours', message: 'hours must be a whole number from 1 to 168' }],
+      })
     }
   })
 
@@ -128,7 +209,9 @@ describe('a scripted burst', () => {
     const hashes = new Set(rows.map((r) => r.visitor_hash))
     expect(hashes.size).toBe(5)
     for (const h of hashes) expect(h).toMatch(/^[0-9a-f]{64}$/)
-    expect(await sql(server.database, "SELECT name FROM secrets WHERE name LIKE 'stats_salt:%'")).toEqual([{ name: `stats_salt:${new Date().toISOString().slice(0, 10)}` }])
+    expect(await sql(server.database, "SELECT name FROM secrets WHERE name LIKE 'stats_salt:%'")).toEqual([
+      { name: `stats_salt:${new Date().toISOString().slice(0, 10)}` },
+    ])
   })
 
   it('serves the figures on /stats to readers without JavaScript', async () => {
@@ -144,8 +227,20 @@ describe('roll-ups and clean-up', () => {
   // Raw rows spread over 41 days before `now`; the figures must be the same before and after rolling them up.
   const now = new Date('2030-01-10T12:30:00.000Z')
   const minute = (iso: string) => Math.floor(Date.parse(iso) / 60_000)
-  const view = (iso: string, hash: string, countryCode: string | null, boardId: string | null = null) => ({ createdAt: new Date(iso), minute: minute(iso), boardId, countryCode, visitorHash: hash })
-  const post = (iso: string, hash: string, boardId: string, countryCode: string | null) => ({ createdAt: new Date(iso), minute: minute(iso), boardId, countryCode, visitorHash: hash })
+  const view = (iso: string, hash: string, countryCode: string | null, boardId: string | null = null) => ({
+    createdAt: new Date(iso),
+    minute: minute(iso),
+    boardId,
+    countryCode,
+    visitorHash: hash,
+  })
+  const post = (iso: string, hash: string, boardId: string, countryCode: string | null) => ({
+    createdAt: new Date(iso),
+    minute: minute(iso),
+    boardId,
+    countryCode,
+    visitorHash: hash,
+  })
 
   it('rolls complete days up, deletes raw rows past 35 days and past salts, and changes no figure', async () => {
     const { getDb } = await import('@/lib/db/client')
@@ -157,28 +252,51 @@ describe('roll-ups and clean-up', () => {
     await db.pageView.deleteMany({})
     await db.postEvent.deleteMany({})
     await db.secret.deleteMany({ where: { name: { startsWith: 'stats_salt:' } } })
-    await db.pageView.createMany({ data: [
-      view('2029-12-01T10:00:00.000Z', 'h1', 'DE'), view('2029-12-01T11:00:00.000Z', 'h1', 'DE'), view('2029-12-01T12:00:00.000Z', 'h2', 'GB'),
-      view('2029-12-31T08:00:00.000Z', 'h3', 'DE', 'tech'), view('2029-12-31T08:10:00.000Z', 'h3', 'DE', 'tech'), view('2029-12-31T09:00:00.000Z', 'h3', 'DE'),
-      view('2030-01-09T23:50:00.000Z', 'h4', 'US'),
-      view('2030-01-10T01:00:00.000Z', 'h5', 'GB'), view('2030-01-10T02:00:00.000Z', 'h4-today', 'US'),
-      view('2030-01-10T12:00:00.000Z', 'h6', null),
-    ] })
-    await db.postEvent.createMany({ data: [
-      post('2029-12-01T10:05:00.000Z', 'h1', 'tech', 'DE'),
-      post('2029-12-31T08:05:00.000Z', 'h3', 'tech', 'DE'), post('2029-12-31T08:06:00.000Z', 'h3', 'science', 'DE'),
-      post('2030-01-09T23:55:00.000Z', 'h4', 'science', 'US'),
-      post('2030-01-10T12:10:00.000Z', 'h6', 'tech', null),
-    ] })
-    await db.secret.createMany({ data: [
-      { name: 'stats_salt:2030-01-08', value: 'x' }, { name: 'stats_salt:2030-01-09', value: 'y' }, { name: 'stats_salt:2030-01-10', value: 'z' },
-    ] })
+    await db.pageView.createMany({
+      data: [
+        view('2029-12-01T10:00:00.000Z', 'h1', 'DE'),
+        view('2029-12-01T11:00:00.000Z', 'h1', 'DE'),
+        view('2029-12-01T12:00:00.000Z', 'h2', 'GB'),
+        view('2029-12-31T08:00:00.000Z', 'h3', 'DE', 'tech'),
+        view('2029-12-31T08:10:00.000Z', 'h3', 'DE', 'tech'),
+        view('2029-12-31T09:00:00.000Z', 'h3', 'DE'),
+        view('2030-01-09T23:50:00.000Z', 'h4', 'US'),
+        view('2030-01-10T01:00:00.000Z', 'h5', 'GB'),
+        view('2030-01-10T02:00:00.000Z', 'h4-today', 'US'),
+        view('2030-01-10T12:00:00.000Z', 'h6', null),
+      ],
+    })
+    await db.postEvent.createMany({
+      data: [
+        post('2029-12-01T10:05:00.000Z', 'h1', 'tech', 'DE'),
+        post('2029-12-31T08:05:00.000Z', 'h3', 'tech', 'DE'),
+        post('2029-12-31T08:06:00.000Z', 'h3', 'science', 'DE'),
+        post('2030-01-09T23:55:00.000Z', 'h4', 'science', 'US'),
+        post('2030-01-10T12:10:00.000Z', 'h6', 'tech', null),
+      ],
+    })
+    await db.secret.createMany({
+      data: [
+        { name: 'stats_salt:2030-01-08', value: 'x' },
+        { name: 'stats_salt:2030-01-09', value: 'y' },
+        { name: 'stats_salt:2030-01-10', value: 'z' },
+      ],
+    })
 
     const before = await computeOverview(now)
-    expect(before.overall).toEqual({ uniqueVisitorsLifetime: 7, uniqueVisitorsMonth: 5, uniqueVisitorsDay: 4, uniqueVisitorsHour: 1 })
+    expect(before.overall).toEqual({
+      uniqueVisitorsLifetime: 7,
+      uniqueVisitorsMonth: 5,
+      uniqueVisitorsDay: 4,
+      uniqueVisitorsHour: 1,
+    })
     const tech = before.boards.find((b) => b.boardId === 'tech')!
     expect(tech).toMatchObject({ postsHour: 1, postsDay: 1, postsMonth: 2, postsLifetime: 3 })
-    expect(before.countries.views.map((c) => [c.countryCode, c.uniqueVisitors, c.totalViews])).toEqual([['US', 2, 2], ['DE', 1, 3], ['GB', 1, 1]])
+    expect(before.countries.views.map((c) => [c.countryCode, c.uniqueVisitors, c.totalViews])).toEqual([
+      ['US', 2, 2],
+      ['DE', 1, 3],
+      ['GB', 1, 1],
+    ])
     const hourlyBefore = await computeHourly(now)
 
     const result = await cleanupStats(now)
@@ -188,7 +306,9 @@ describe('roll-ups and clean-up', () => {
     expect(await db.statsDaily.count()).toBe(40)
     expect(await db.statsHourly.count()).toBe(962)
     expect(await db.pageView.count()).toBe(7)
-    expect((await db.secret.findMany({ where: { name: { startsWith: 'stats_salt:' } } })).map((s) => s.name)).toEqual(['stats_salt:2030-01-10'])
+    expect((await db.secret.findMany({ where: { name: { startsWith: 'stats_salt:' } } })).map((s) => s.name)).toEqual([
+      'stats_salt:2030-01-10',
+    ])
 
     const after = await computeOverview(now)
     expect({ ...after, lastUpdated: null }).toEqual({ ...before, lastUpdated: null })

@@ -2,9 +2,9 @@
 // proxy hop and each voter posts from its own X-Forwarded-For address.
 import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
 import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
+import { startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
 
 let server: TestServer
@@ -12,28 +12,50 @@ let n = 0
 const voterIp = () => `198.18.${Math.floor(n / 250)}.${(n++ % 250) + 1}`
 
 beforeAll(async () => {
-  server = await startServer({ env: {
-    TRUST_PROXY_HOPS: '1',
-    RATE_LIMITS: JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 }, surveyCreate: { points: 1000 }, vote: { points: 1000 } }),
-  } })
+  server = await startServer({
+    env: {
+      TRUST_PROXY_HOPS: '1',
+      RATE_LIMITS: JSON.stringify({
+        api: { points: 100000 },
+        threadCreate: { points: 1000 },
+        postCreate: { points: 1000 },
+        surveyCreate: { points: 1000 },
+        vote: { points: 1000 },
+      }),
+    },
+  })
 })
-afterAll(async () => { await server?.stop() })
+afterAll(async () => {
+  await server?.stop()
+})
 
 const api = (p: string) => `${server.url}/api/boards/${p}`
 async function send(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const res = await fetch(url, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   return { status: res.status, body: await res.json() }
 }
 
 async function threadWithOwner(board = 'science') {
-  const res = await postForm(api(`${board}/threads`), form({ topic: 'Poll', content: 'Vote!' }, { name: 'a.png', bytes: await png() }))
+  const res = await postForm(
+    api(`${board}/threads`),
+    form({ topic: 'Poll', content: 'Vote!' }, { name: 'a.png', bytes: await png() }),
+  )
   expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return { ...res.body as { threadId: number; postId: number }, cookie: res.headers.get('set-cookie')!.split(';')[0] }
+  return { ...(res.body as { threadId: number; postId: number }), cookie: res.headers.get('set-cookie')!.split(';')[0] }
 }
 
 async function poll(type: 'single' | 'multiple', options = ['Vim', 'Emacs', 'Nano'], board = 'science') {
   const t = await threadWithOwner(board)
-  const res = await send('POST', api(`${board}/threads/${t.threadId}/posts/${t.postId}/survey`), { survey_type: type, question: 'Which editor?', options }, { Cookie: t.cookie })
+  const res = await send(
+    'POST',
+    api(`${board}/threads/${t.threadId}/posts/${t.postId}/survey`),
+    { survey_type: type, question: 'Which editor?', options },
+    { Cookie: t.cookie },
+  )
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   return { ...t, survey: res.body.survey as { id: number; options: { id: number }[] } }
 }
@@ -44,42 +66,106 @@ const voteAs = (ip: string, surveyId: number, optionIds: unknown, board = 'scien
 describe('attaching a poll', () => {
   it('lets the post owner attach one poll with options in order', async () => {
     const t = await threadWithOwner()
-    const res = await send('POST', api(`science/threads/${t.threadId}/posts/${t.postId}/survey`),
-      { survey_type: 'multiple', question: 'Which\r\ndo you use?', options: [' Vim ', 'Emacs\nGNU'] }, { Cookie: t.cookie })
+    const res = await send(
+      'POST',
+      api(`science/threads/${t.threadId}/posts/${t.postId}/survey`),
+      { survey_type: 'multiple', question: 'Which\r\ndo you use?', options: [' Vim ', 'Emacs\nGNU'] },
+      { Cookie: t.cookie },
+    )
     expect(res.status).toBe(201)
-    expect(res.body).toEqual({ message: 'Survey created successfully', survey: {
-      id: expect.any(Number), post_id: t.postId, thread_id: t.threadId, board_id: 'science', survey_type: 'multiple',
-      question: 'Which do you use?', created_at: expect.stringMatching(/Z$/), is_active: true, response_count: 0,
-      options: [{ id: expect.any(Number), option_text: 'Vim', option_order: 1 }, { id: expect.any(Number), option_text: 'Emacs GNU', option_order: 2 }],
-    } })
-    const again = await send('POST', api(`science/threads/${t.threadId}/posts/${t.postId}/survey`), { survey_type: 'single', question: 'q', options: ['a', 'b'] }, { Cookie: t.cookie })
+    expect(res.body).toEqual({
+      message: 'Survey created successfully',
+      survey: {
+        id: expect.any(Number),
+        post_id: t.postId,
+        thread_id: t.threadId,
+        board_id: 'science',
+        survey_type: 'multiple',
+        question: 'Which do you use?',
+        created_at: expect.stringMatching(/Z$/),
+        is_active: true,
+        response_count: 0,
+        options: [
+          { id: expect.any(Number), option_text: 'Vim', option_order: 1 },
+          { id: expect.any(Number), option_text: 'Emacs GNU', option_order: 2 },
+        ],
+      },
+    })
+    const again = await send(
+      'POST',
+      api(`science/threads/${t.threadId}/posts/${t.postId}/survey`),
+      { survey_type: 'single', question: 'q', options: ['a', 'b'] },
+      { Cookie: t.cookie },
+    )
     expect([again.status, again.body]).toEqual([409, { error: 'Post already has a survey attached' }])
     // The posts list carries the summary.
     const { posts } = await (await fetch(api(`science/threads/${t.threadId}/posts?includeSurveys=true`))).json()
-    expect(posts[0].survey).toEqual({ id: res.body.survey.id, survey_id: res.body.survey.id, post_id: t.postId, survey_type: 'multiple', question: 'Which do you use?', response_count: 0, is_active: true })
+    expect(posts[0].survey).toEqual({
+      id: res.body.survey.id,
+      survey_id: res.body.survey.id,
+      post_id: t.postId,
+      survey_type: 'multiple',
+      question: 'Which do you use?',
+      response_count: 0,
+      is_active: true,
+    })
   })
 
   it('refuses anyone but the owner', async () => {
     const t = await threadWithOwner()
     for (const headers of [{}, { Cookie: 'cb_poster=' + 'q'.repeat(43) }] as Record<string, string>[]) {
-      const res = await send('POST', api(`science/threads/${t.threadId}/posts/${t.postId}/survey`), { survey_type: 'single', question: 'q', options: ['a', 'b'] }, headers)
+      const res = await send(
+        'POST',
+        api(`science/threads/${t.threadId}/posts/${t.postId}/survey`),
+        { survey_type: 'single', question: 'q', options: ['a', 'b'] },
+        headers,
+      )
       expect([res.status, res.body]).toEqual([403, { error: 'Only the post owner can attach a survey' }])
     }
   })
 
   it.each([
-    [{ survey_type: 'ranked', question: 'q', options: ['a', 'b'] }, [{ field: 'survey_type', message: 'Survey type must be "single" or "multiple"' }]],
-    [{ survey_type: 'single', question: '  ', options: ['a', 'b'] }, [{ field: 'question', message: 'Survey question is required' }]],
-    [{ survey_type: 'single', question: 'q'.repeat(281), options: ['a', 'b'] }, [{ field: 'question', message: 'Question must be 280 characters or less' }]],
-    [{ survey_type: 'single', question: 'q', options: ['only'] }, [{ field: 'options', message: 'Survey must have at least 2 options' }]],
-    [{ survey_type: 'single', question: 'q', options: Array.from({ length: 17 }, (_, i) => `o${i}`) }, [{ field: 'options', message: 'Survey can have at most 16 options' }]],
-    [{ survey_type: 'single', question: 'q', options: ['a', 'b', ' '] }, [{ field: 'options[2]', message: 'Option 3 must not be empty' }]],
-    [{ survey_type: 'single', question: 'q', options: ['a', 'x'.repeat(281)] }, [{ field: 'options[1]', message: 'Option 2 must be 280 characters or less' }]],
-    [{}, [{ field: 'survey_type', message: 'Survey type must be "single" or "multiple"' }, { field: 'question', message: 'Survey question is required' },
-      { field: 'options', message: 'Survey must have at least 2 options' }]],
+    [
+      { survey_type: 'ranked', question: 'q', options: ['a', 'b'] },
+      [{ field: 'survey_type', message: 'Survey type must be "single" or "multiple"' }],
+    ],
+    [
+      { survey_type: 'single', question: '  ', options: ['a', 'b'] },
+      [{ field: 'question', message: 'Survey question is required' }],
+    ],
+    [
+      { survey_type: 'single', question: 'q'.repeat(281), options: ['a', 'b'] },
+      [{ field: 'question', message: 'Question must be 280 characters or less' }],
+    ],
+    [
+      { survey_type: 'single', question: 'q', options: ['only'] },
+      [{ field: 'options', message: 'Survey must have at least 2 options' }],
+    ],
+    [
+      { survey_type: 'single', question: 'q', options: Array.from({ length: 17 }, (_, i) => `o${i}`) },
+      [{ field: 'options', message: 'Survey can have at most 16 options' }],
+    ],
+    [
+      { survey_type: 'single', question: 'q', options: ['a', 'b', ' '] },
+      [{ field: 'options[2]', message: 'Option 3 must not be empty' }],
+    ],
+    [
+      { survey_type: 'single', question: 'q', options: ['a', 'x'.repeat(281)] },
+      [{ field: 'options[1]', message: 'Option 2 must be 280 characters or less' }],
+    ],
+    [
+      {},
+      [
+        { field: 'survey_type', message: 'Survey type must be "single" or "multiple"' },
+        { field: 'question', message: 'Survey question is required' },
+        { field: 'options', message: 'Survey must have at least 2 options' },
+      ],
+    ],
   ])('answers 400 for %j', async (body, details) => {
     const t = await threadWithOwner()
-    const res = await send('POST', api(`science/threads/${t.threadId}/posts/${t.postId}/survey`), body, { Cookie: t.cookie })
+    const res = await send('POST', api(`science/threads/${t.threadId}/posts/${t.postId}/survey`), body, {
+      Cookie: t.cookie,
+    })
     expect([res.status, res.body]).toEqual([400, { error: 'Validation failed', details }])
   })
 
@@ -93,10 +179,20 @@ describe('attaching a poll', () => {
     const t = await threadWithOwner()
     const other = await threadWithOwner()
     const body = { survey_type: 'single', question: 'q', options: ['a', 'b'] }
-    expect((await send('POST', api(`science/threads/${t.threadId}/posts/${other.postId}/survey`), body, { Cookie: other.cookie })).body).toEqual({ error: 'Post not found' })
-    expect((await send('POST', api(`science/threads/999999/posts/${t.postId}/survey`), body, { Cookie: t.cookie })).body).toEqual({ error: 'Thread not found' })
+    expect(
+      (
+        await send('POST', api(`science/threads/${t.threadId}/posts/${other.postId}/survey`), body, {
+          Cookie: other.cookie,
+        })
+      ).body,
+    ).toEqual({ error: 'Post not found' })
+    expect(
+      (await send('POST', api(`science/threads/999999/posts/${t.postId}/survey`), body, { Cookie: t.cookie })).body,
+    ).toEqual({ error: 'Thread not found' })
     await sql(server.database, 'UPDATE threads SET is_dead = ?, died_at = ? WHERE id = ?', true, new Date(), t.threadId)
-    const dead = await send('POST', api(`science/threads/${t.threadId}/posts/${t.postId}/survey`), body, { Cookie: t.cookie })
+    const dead = await send('POST', api(`science/threads/${t.threadId}/posts/${t.postId}/survey`), body, {
+      Cookie: t.cookie,
+    })
     expect([dead.status, dead.body]).toEqual([409, { error: 'Cannot create surveys in archived threads' }])
   })
 })
@@ -107,20 +203,50 @@ describe('voting', () => {
     const [a, b, c] = survey.options.map((o) => o.id)
     const ip = voterIp()
     const first = await voteAs(ip, survey.id, [b, a, a])
-    expect(first).toEqual({ status: 200, body: { message: 'Vote submitted successfully', response: { response_id: expect.any(Number), survey_id: survey.id, option_ids: [a, b], is_update: false } } })
+    expect(first).toEqual({
+      status: 200,
+      body: {
+        message: 'Vote submitted successfully',
+        response: { response_id: expect.any(Number), survey_id: survey.id, option_ids: [a, b], is_update: false },
+      },
+    })
     const mine = await send('GET', api(`science/threads/${threadId}/posts/${postId}/survey`), undefined, as(ip))
-    expect(mine.body.survey.user_response).toEqual({ response_id: first.body.response.response_id, selected_options: [a, b], created_at: expect.any(String), updated_at: expect.any(String) })
+    expect(mine.body.survey.user_response).toEqual({
+      response_id: first.body.response.response_id,
+      selected_options: [a, b],
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    })
     expect(mine.body.survey.response_count).toBe(1)
-    const someoneElse = await send('GET', api(`science/threads/${threadId}/posts/${postId}/survey`), undefined, as(voterIp()))
+    const someoneElse = await send(
+      'GET',
+      api(`science/threads/${threadId}/posts/${postId}/survey`),
+      undefined,
+      as(voterIp()),
+    )
     expect(someoneElse.body.survey.user_response).toBeNull()
 
     const change = await voteAs(ip, survey.id, [String(c)])
-    expect(change.body).toEqual({ message: 'Vote updated successfully', response: { response_id: first.body.response.response_id, survey_id: survey.id, option_ids: [c], is_update: true } })
+    expect(change.body).toEqual({
+      message: 'Vote updated successfully',
+      response: {
+        response_id: first.body.response.response_id,
+        survey_id: survey.id,
+        option_ids: [c],
+        is_update: true,
+      },
+    })
     const results = await send('GET', api(`science/surveys/${survey.id}/results`))
     expect(results.body.results.results.map((r: { vote_count: number }) => r.vote_count)).toEqual([0, 0, 1])
 
-    expect(await send('DELETE', api(`science/surveys/${survey.id}/vote`), undefined, as(ip))).toEqual({ status: 200, body: { message: 'Vote rescinded successfully' } })
-    expect(await send('DELETE', api(`science/surveys/${survey.id}/vote`), undefined, as(ip))).toEqual({ status: 404, body: { error: 'No vote found to rescind' } })
+    expect(await send('DELETE', api(`science/surveys/${survey.id}/vote`), undefined, as(ip))).toEqual({
+      status: 200,
+      body: { message: 'Vote rescinded successfully' },
+    })
+    expect(await send('DELETE', api(`science/surveys/${survey.id}/vote`), undefined, as(ip))).toEqual({
+      status: 404,
+      body: { error: 'No vote found to rescind' },
+    })
   })
 
   it('refuses bad option sets', async () => {
@@ -131,7 +257,11 @@ describe('voting', () => {
     const cases: [number, unknown, unknown][] = [
       [single.survey.id, [], [{ field: 'option_ids', message: 'Please select at least one option' }]],
       [single.survey.id, undefined, [{ field: 'option_ids', message: 'Please select at least one option' }]],
-      [single.survey.id, [a, b], [{ field: 'option_ids', message: 'Single choice survey requires exactly one option' }]],
+      [
+        single.survey.id,
+        [a, b],
+        [{ field: 'option_ids', message: 'Single choice survey requires exactly one option' }],
+      ],
       [single.survey.id, [a, 999999], [{ field: 'option_ids', message: 'Invalid option IDs', invalid: [999999] }]],
       [single.survey.id, [foreign], [{ field: 'option_ids', message: 'Invalid option IDs', invalid: [foreign] }]],
       [single.survey.id, ['x', -1], [{ field: 'option_ids', message: 'Invalid option IDs', invalid: ['x', -1] }]],
@@ -146,7 +276,10 @@ describe('voting', () => {
   it('answers 404 for unknown surveys and surveys of another board', async () => {
     const { survey } = await poll('single')
     expect(await voteAs(voterIp(), 999999, [1])).toEqual({ status: 404, body: { error: 'Survey not found' } })
-    expect(await voteAs(voterIp(), survey.id, [survey.options[0].id], 'tech')).toEqual({ status: 404, body: { error: 'Survey not found' } })
+    expect(await voteAs(voterIp(), survey.id, [survey.options[0].id], 'tech')).toEqual({
+      status: 404,
+      body: { error: 'Survey not found' },
+    })
     expect((await send('GET', api(`tech/surveys/${survey.id}/results`))).status).toBe(404)
   })
 
@@ -155,9 +288,18 @@ describe('voting', () => {
     const voter = voterIp()
     await voteAs(voter, survey.id, [survey.options[0].id])
     await sql(server.database, 'UPDATE threads SET is_dead = ?, died_at = ? WHERE id = ?', true, new Date(), threadId)
-    expect(await voteAs(voterIp(), survey.id, [survey.options[0].id])).toEqual({ status: 409, body: { error: 'Cannot vote in archived threads' } })
-    expect(await voteAs(voter, survey.id, [survey.options[1].id])).toEqual({ status: 409, body: { error: 'Cannot change votes in archived threads' } })
-    expect(await send('DELETE', api(`science/surveys/${survey.id}/vote`), undefined, as(voter))).toEqual({ status: 409, body: { error: 'Cannot change votes in archived threads' } })
+    expect(await voteAs(voterIp(), survey.id, [survey.options[0].id])).toEqual({
+      status: 409,
+      body: { error: 'Cannot vote in archived threads' },
+    })
+    expect(await voteAs(voter, survey.id, [survey.options[1].id])).toEqual({
+      status: 409,
+      body: { error: 'Cannot change votes in archived threads' },
+    })
+    expect(await send('DELETE', api(`science/surveys/${survey.id}/vote`), undefined, as(voter))).toEqual({
+      status: 409,
+      body: { error: 'Cannot change votes in archived threads' },
+    })
     expect((await send('GET', api(`science/surveys/${survey.id}/results`))).body.results.total_responses).toBe(1)
   })
 
@@ -183,21 +325,50 @@ describe('results and correlations', () => {
     const [a, b, c] = survey.options.map((o) => o.id)
     for (const ids of [[a, b], [a, b, c], [a], [c, b]]) await voteAs(voterIp(), survey.id, ids)
     const results = await send('GET', api(`science/surveys/${survey.id}/results`))
-    expect(results.body).toEqual({ results: {
-      id: survey.id, survey_id: survey.id, post_id: postId, thread_id: threadId, board_id: 'science', survey_type: 'multiple',
-      question: 'Which editor?', is_active: true, total_responses: 4,
-      results: [
-        { option_id: a, option_text: 'Vim', option_order: 1, vote_count: 3, percentage: 75 },
-        { option_id: b, option_text: 'Emacs', option_order: 2, vote_count: 3, percentage: 75 },
-        { option_id: c, option_text: 'Nano', option_order: 3, vote_count: 2, percentage: 50 },
-      ],
-    } })
+    expect(results.body).toEqual({
+      results: {
+        id: survey.id,
+        survey_id: survey.id,
+        post_id: postId,
+        thread_id: threadId,
+        board_id: 'science',
+        survey_type: 'multiple',
+        question: 'Which editor?',
+        is_active: true,
+        total_responses: 4,
+        results: [
+          { option_id: a, option_text: 'Vim', option_order: 1, vote_count: 3, percentage: 75 },
+          { option_id: b, option_text: 'Emacs', option_order: 2, vote_count: 3, percentage: 75 },
+          { option_id: c, option_text: 'Nano', option_order: 3, vote_count: 2, percentage: 50 },
+        ],
+      },
+    })
     const corr = await send('GET', api(`science/surveys/${survey.id}/correlations`))
-    expect(corr.body).toEqual({ survey_id: survey.id, survey_type: 'multiple', total_responses: 4, correlations: [
-      { option1: { id: a, text: 'Vim' }, option2: { id: b, text: 'Emacs' }, co_occurrence_count: 2, correlation_percentage: 50 },
-      { option1: { id: b, text: 'Emacs' }, option2: { id: c, text: 'Nano' }, co_occurrence_count: 2, correlation_percentage: 50 },
-      { option1: { id: a, text: 'Vim' }, option2: { id: c, text: 'Nano' }, co_occurrence_count: 1, correlation_percentage: 25 },
-    ] })
+    expect(corr.body).toEqual({
+      survey_id: survey.id,
+      survey_type: 'multiple',
+      total_responses: 4,
+      correlations: [
+        {
+          option1: { id: a, text: 'Vim' },
+          option2: { id: b, text: 'Emacs' },
+          co_occurrence_count: 2,
+          correlation_percentage: 50,
+        },
+        {
+          option1: { id: b, text: 'Emacs' },
+          option2: { id: c, text: 'Nano' },
+          co_occurrence_count: 2,
+          correlation_percentage: 50,
+        },
+        {
+          option1: { id: a, text: 'Vim' },
+          option2: { id: c, text: 'Nano' },
+          co_occurrence_count: 1,
+          correlation_percentage: 25,
+        },
+      ],
+    })
   })
 
   it('rounds percentages half away from zero to two places', async () => {
@@ -211,8 +382,13 @@ describe('results and correlations', () => {
   it('has no correlations for single-choice polls', async () => {
     const { survey } = await poll('single')
     const res = await send('GET', api(`science/surveys/${survey.id}/correlations`))
-    expect(res).toEqual({ status: 400, body: { error: 'Correlations are only available for multiple choice surveys',
-      details: [{ field: 'surveyId', message: 'Correlations are only available for multiple choice surveys' }] } })
+    expect(res).toEqual({
+      status: 400,
+      body: {
+        error: 'Correlations are only available for multiple choice surveys',
+        details: [{ field: 'surveyId', message: 'Correlations are only available for multiple choice surveys' }],
+      },
+    })
   })
 })
 
@@ -234,7 +410,11 @@ describe('concurrency', () => {
     // 200 chose a, 50 also chose b; the double voter holds exactly one of a or b.
     expect(counts[0] + counts[1]).toBe(200 + 50 + 1)
     expect(last).toContain(counts[0] === 201 ? a : b)
-    const [{ n }] = await sql<{ n: number }>(server.database, 'SELECT count(*) AS n FROM survey_responses WHERE survey_id = ?', survey.id)
+    const [{ n }] = await sql<{ n: number }>(
+      server.database,
+      'SELECT count(*) AS n FROM survey_responses WHERE survey_id = ?',
+      survey.id,
+    )
     expect(Number(n)).toBe(201)
     expect(body.results.results[0].percentage).toBe(Math.floor((20000 * counts[0] + 201) / 402) / 100)
   })

@@ -6,17 +6,26 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { form, postForm } from '../helpers/http'
-import { gif, mp3, mp4, png, webm } from '../helpers/media'
 import {
-  POLYGLOT_PAYLOAD, POLYGLOT_TAIL, framesGif, framesWebp, gifJsPolyglot, gifWithForgedScreen, id3OnlyMp3,
+  POLYGLOT_PAYLOAD,
+  POLYGLOT_TAIL,
+  framesGif,
+  framesWebp,
+  gifJsPolyglot,
+  gifWithForgedScreen,
+  id3OnlyMp3,
   mp4WithBogusMoovSize,
 } from '../helpers/hostile-media'
+import { form, postForm } from '../helpers/http'
+import { gif, mp3, mp4, png, webm } from '../helpers/media'
 import { startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
 
 const LIMITS = JSON.stringify({ api: { points: 100000 }, threadCreate: { points: 1000 }, postCreate: { points: 1000 } })
-const REFUSED = { error: 'Invalid file type', message: 'Only PNG, JPG, WebP, GIF, MP4, WebM and MP3 files are allowed.' }
+const REFUSED = {
+  error: 'Invalid file type',
+  message: 'Only PNG, JPG, WebP, GIF, MP4, WebM and MP3 files are allowed.',
+}
 
 let server: TestServer
 /** The server's own temporary directory: every probe file must be gone from it after each upload. */
@@ -26,7 +35,10 @@ let threadId: number
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'cb-uploads-tmp-'))
   server = await startServer({ env: { RATE_LIMITS: LIMITS, TMPDIR: tmp } })
-  const res = await postForm(`${server.url}/api/boards/tech/threads`, form({ topic: 'uploads', content: 'op' }, { name: 'a.png', bytes: await png() }))
+  const res = await postForm(
+    `${server.url}/api/boards/tech/threads`,
+    form({ topic: 'uploads', content: 'op' }, { name: 'a.png', bytes: await png() }),
+  )
   expect(res.status).toBe(201)
   threadId = res.body.threadId
 })
@@ -39,7 +51,9 @@ afterAll(async () => {
 const probeFiles = () => readdirSync(tmp).filter((name) => name.startsWith('corkboard-probe-'))
 const mediaCount = () => {
   const dir = path.join(server.dataDir, 'media')
-  return existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0
+  return existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+    : 0
 }
 const rowCounts = async () => {
   const [t] = await sql<{ n: number }>(server.database, 'SELECT count(*) AS n FROM threads')
@@ -49,10 +63,17 @@ const rowCounts = async () => {
 
 /** Posts the file as a new thread and as a reply; both answers are returned. */
 async function upload(name: string, bytes: Buffer, target = server) {
-  const thread = await postForm(`${target.url}/api/boards/tech/threads`, form({ topic: 't', content: 'c' }, { name, bytes }))
-  const reply = target === server
-    ? await postForm(`${target.url}/api/boards/tech/threads/${threadId}/posts`, form({ content: 'r' }, { name, bytes }))
-    : thread
+  const thread = await postForm(
+    `${target.url}/api/boards/tech/threads`,
+    form({ topic: 't', content: 'c' }, { name, bytes }),
+  )
+  const reply =
+    target === server
+      ? await postForm(
+          `${target.url}/api/boards/tech/threads/${threadId}/posts`,
+          form({ content: 'r' }, { name, bytes }),
+        )
+      : thread
   return { thread, reply }
 }
 
@@ -90,7 +111,10 @@ describe('uploads validated to the bottom', () => {
     const { thread, reply } = await upload('poly.gif', polyglot)
     expect([thread.status, reply.status]).toEqual([201, 201])
     const original = await allFrames(polyglot)
-    for (const [postId, inThread] of [[thread.body.postId, thread.body.threadId], [reply.body.postId, threadId]]) {
+    for (const [postId, inThread] of [
+      [thread.body.postId, thread.body.threadId],
+      [reply.body.postId, threadId],
+    ]) {
       const { post, file } = await storedPost(postId, inThread)
       expect(post.image_url).toMatch(/\.gif$/)
       expect(file.includes(POLYGLOT_PAYLOAD)).toBe(false)
@@ -121,13 +145,43 @@ describe('uploads validated to the bottom', () => {
 
   it.each([
     ['a PNG over 10,000 px a side', 'wide.png', () => png(10_001, 1)],
-    ['a JPEG over 10,000 px a side', 'wide.jpg', () => sharp({ create: { width: 10_001, height: 8, channels: 3, background: '#369' } }).jpeg().toBuffer()],
-    ['a WebP over 10,000 px a side', 'wide.webp', () => sharp({ create: { width: 10_001, height: 1, channels: 3, background: '#000' } }).webp({ lossless: true }).toBuffer()],
+    [
+      'a JPEG over 10,000 px a side',
+      'wide.jpg',
+      () =>
+        sharp({ create: { width: 10_001, height: 8, channels: 3, background: '#369' } })
+          .jpeg()
+          .toBuffer(),
+    ],
+    [
+      'a WebP over 10,000 px a side',
+      'wide.webp',
+      () =>
+        sharp({ create: { width: 10_001, height: 1, channels: 3, background: '#000' } })
+          .webp({ lossless: true })
+          .toBuffer(),
+    ],
     ['an animated GIF of 2,001 frames', 'long.gif', async () => framesGif(2_001)],
-    ['an animated GIF over the frames × pixels budget', 'budget.gif', async () => framesGif(11, { width: 10_000, height: 5_000 })],
-    ['a GIF frame reaching past 10,000 px', 'far.gif', async () => { const g = framesGif(1); g.writeUInt16LE(60_000, g.indexOf(0x2c) + 1); return g }],
+    [
+      'an animated GIF over the frames × pixels budget',
+      'budget.gif',
+      async () => framesGif(11, { width: 10_000, height: 5_000 }),
+    ],
+    [
+      'a GIF frame reaching past 10,000 px',
+      'far.gif',
+      async () => {
+        const g = framesGif(1)
+        g.writeUInt16LE(60_000, g.indexOf(0x2c) + 1)
+        return g
+      },
+    ],
     ['an animated WebP of 2,001 frames', 'long.webp', () => framesWebp(2_001)],
-    ['an animated WebP over the frames × pixels budget', 'budget.webp', () => framesWebp(11, { width: 7_000, height: 7_000 })],
+    [
+      'an animated WebP over the frames × pixels budget',
+      'budget.webp',
+      () => framesWebp(11, { width: 7_000, height: 7_000 }),
+    ],
   ])('declared sizes beyond the limits are refused before decoding: %s', async (_label, name, make) => {
     await expectRefused(name, await make())
   })
@@ -136,9 +190,12 @@ describe('uploads validated to the bottom', () => {
     const clip = mp4()
     expect(clip.indexOf('moov')).toBeGreaterThan(clip.indexOf('mdat')) // ffmpeg's default layout
     const cases: [string, Buffer, RegExp][] = [
-      ['clip.mp4', clip, /-thumb\.webp$/], ['clip.webm', webm(), /-thumb\.webp$/],
-      ['song.mp3', mp3(), /^\/placeholders\/audio\.svg$/], ['still.gif', await gif(30, 30), /-thumb\.webp$/],
-      ['anim.gif', framesGif(2_000), /-thumb\.webp$/], ['anim.webp', await framesWebp(20), /-thumb\.webp$/],
+      ['clip.mp4', clip, /-thumb\.webp$/],
+      ['clip.webm', webm(), /-thumb\.webp$/],
+      ['song.mp3', mp3(), /^\/placeholders\/audio\.svg$/],
+      ['still.gif', await gif(30, 30), /-thumb\.webp$/],
+      ['anim.gif', framesGif(2_000), /-thumb\.webp$/],
+      ['anim.webp', await framesWebp(20), /-thumb\.webp$/],
     ]
     for (const [name, bytes, thumb] of cases) {
       const { thread, reply } = await upload(name, bytes)
@@ -163,12 +220,17 @@ describe('without ffmpeg', () => {
   })
 
   it('video and audio uploads are refused with a clear message instead of stored unchecked; images still work', async () => {
-    for (const [name, bytes] of [['clip.mp4', mp4()], ['clip.webm', webm()], ['song.mp3', mp3()]] as const) {
+    for (const [name, bytes] of [
+      ['clip.mp4', mp4()],
+      ['clip.webm', webm()],
+      ['song.mp3', mp3()],
+    ] as const) {
       const { thread } = await upload(name, bytes, bare)
       expect(thread.status).toBe(415)
       expect(thread.body).toEqual({
         error: 'Invalid file type',
-        message: 'Video and audio uploads are not available: this server cannot check them (ffmpeg is not installed). Images are accepted.',
+        message:
+          'Video and audio uploads are not available: this server cannot check them (ffmpeg is not installed). Images are accepted.',
       })
     }
     const image = await upload('a.png', await png(), bare)

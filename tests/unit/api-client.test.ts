@@ -3,13 +3,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { formErrors } from '@/lib/client/form-errors'
-import { messageFor } from '@/lib/client/error-messages'
 import { publicPaths, staffPaths } from '@/lib/client/api/paths'
+import { messageFor } from '@/lib/client/error-messages'
+import { formErrors } from '@/lib/client/form-errors'
 
 type Client = typeof import('@/lib/client/api')
 
-interface Seen { method: string; url: string; token: string | undefined; body: unknown }
+interface Seen {
+  method: string
+  url: string
+  token: string | undefined
+  body: unknown
+}
 
 // The stand-in's state: the session's current token and what it was sent.
 let sessionToken = 'token-1'
@@ -24,14 +29,20 @@ function send(res: ServerResponse, status: number, body: unknown) {
 async function handle(req: IncomingMessage, res: ServerResponse) {
   let raw = ''
   for await (const chunk of req) raw += chunk
-  const request: Seen = { method: req.method!, url: req.url!, token: req.headers['x-csrf-token'] as string | undefined, body: raw ? JSON.parse(raw) : undefined }
+  const request: Seen = {
+    method: req.method!,
+    url: req.url!,
+    token: req.headers['x-csrf-token'] as string | undefined,
+    body: raw ? JSON.parse(raw) : undefined,
+  }
   if (request.url === '/api/admin/csrf-token') {
     tokensIssued++
     return send(res, 200, { csrfToken: sessionToken })
   }
   seen.push(request)
   if (answer(request, res)) return
-  if (request.url.startsWith('/api/admin/') && request.method !== 'GET' && request.token !== sessionToken) return send(res, 403, { error: 'Invalid CSRF token' })
+  if (request.url.startsWith('/api/admin/') && request.method !== 'GET' && request.token !== sessionToken)
+    return send(res, 403, { error: 'Invalid CSRF token' })
   send(res, 200, { message: 'ok' })
 }
 
@@ -57,7 +68,9 @@ beforeEach(async () => {
   vi.resetModules() // a fresh token cache for every test
   client = await import('@/lib/client/api')
 })
-afterEach(() => { vi.unstubAllGlobals() })
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
 
 describe('CSRF token', () => {
   it('is fetched once for all staff writes, and never for reads or visitor calls', async () => {
@@ -84,7 +97,10 @@ describe('CSRF token', () => {
   })
 
   it('is not fetched in a loop: a second refusal is the answer', async () => {
-    answer = (req, res) => { send(res, 403, { error: 'Invalid CSRF token' }); return true }
+    answer = (req, res) => {
+      send(res, 403, { error: 'Invalid CSRF token' })
+      return true
+    }
     const err = await client.staffApi.removeRangeBan(7).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(client.ApiError)
     expect(err).toMatchObject({ status: 403, body: { error: 'Invalid CSRF token' } })
@@ -95,13 +111,23 @@ describe('CSRF token', () => {
   it('is fetched once when several calls are refused together', async () => {
     await client.staffApi.removeRangeBan(1)
     sessionToken = 'token-2'
-    await Promise.all([client.staffApi.removeRangeBan(2), client.staffApi.removeRangeBan(3), client.staffApi.removeRangeBan(4)])
+    await Promise.all([
+      client.staffApi.removeRangeBan(2),
+      client.staffApi.removeRangeBan(3),
+      client.staffApi.removeRangeBan(4),
+    ])
     expect(tokensIssued).toBe(2)
   })
 
   it('is not replaced for other refusals', async () => {
-    answer = (req, res) => { send(res, 403, { error: 'Moderator privileges required' }); return true }
-    await expect(client.staffApi.updateBan(1, { is_active: false })).rejects.toMatchObject({ status: 403, body: { error: 'Moderator privileges required' } })
+    answer = (req, res) => {
+      send(res, 403, { error: 'Moderator privileges required' })
+      return true
+    }
+    await expect(client.staffApi.updateBan(1, { is_active: false })).rejects.toMatchObject({
+      status: 403,
+      body: { error: 'Moderator privileges required' },
+    })
     expect(tokensIssued).toBe(1)
     expect(seen).toHaveLength(1)
   })
@@ -110,7 +136,11 @@ describe('CSRF token', () => {
     answer = (req, res) => {
       if (req.url !== '/api/admin/login') return false
       sessionToken = 'after-login'
-      send(res, 200, { message: 'Authentication successful', user: { id: 1, username: 'a', email: 'a@b.c', role: 'admin', boards: [] }, csrfToken: sessionToken })
+      send(res, 200, {
+        message: 'Authentication successful',
+        user: { id: 1, username: 'a', email: 'a@b.c', role: 'admin', boards: [] },
+        csrfToken: sessionToken,
+      })
       return true
     }
     const token = await client.staffApi.loginToken()
@@ -126,17 +156,38 @@ describe('CSRF token', () => {
 
 describe('errors', () => {
   it('carry the status and the server body, which the forms turn into messages', async () => {
-    const details = [{ field: 'name', message: 'Name is required' }, { field: 'name', message: 'Name is too short' }]
-    answer = (req, res) => { send(res, 400, { error: 'Validation failed', details }); return true }
-    const err = await client.staffApi.createBoard({ id: 'x', name: '', description: '', nsfw: false, thread_ids_enabled: false, country_flags_enabled: false }).catch((e: unknown) => e)
+    const details = [
+      { field: 'name', message: 'Name is required' },
+      { field: 'name', message: 'Name is too short' },
+    ]
+    answer = (req, res) => {
+      send(res, 400, { error: 'Validation failed', details })
+      return true
+    }
+    const err = await client.staffApi
+      .createBoard({
+        id: 'x',
+        name: '',
+        description: '',
+        nsfw: false,
+        thread_ids_enabled: false,
+        country_flags_enabled: false,
+      })
+      .catch((e: unknown) => e)
     expect(err).toMatchObject({ status: 400, url: '/api/admin/boards', message: '/api/admin/boards: 400' })
     const body = client.errorBodyOf(err)
-    expect(formErrors(body, 'fallback')).toEqual({ error: 'Validation failed', fields: { name: 'Name is required Name is too short' } })
+    expect(formErrors(body, 'fallback')).toEqual({
+      error: 'Validation failed',
+      fields: { name: 'Name is required Name is too short' },
+    })
     expect(messageFor(body, 'fallback')).toBe('Name is required Name is too short')
   })
 
   it('have a null body when the answer is not JSON, and no body at all without an answer', async () => {
-    answer = (req, res) => { res.writeHead(502).end('Bad gateway'); return true }
+    answer = (req, res) => {
+      res.writeHead(502).end('Bad gateway')
+      return true
+    }
     const err = await client.publicApi.statsOverview().catch((e: unknown) => e)
     expect(err).toMatchObject({ status: 502, body: null })
     expect(client.errorBodyOf(new TypeError('fetch failed'))).toBeNull()

@@ -1,11 +1,11 @@
 // The benchmark's pure helpers: percentiles, ratios and their formatting, the targets' verdicts, script discovery
 // and the CPU profile summary.
 import { describe, expect, it } from 'vitest'
-import { distribution, formatMs, formatRate, formatRatio, percentile, ratio } from '@/bench/stats'
-import { evaluateTargets, replaceDocSection, DOC_END, DOC_START, type BenchResults } from '@/bench/report'
+import { multipart } from '@/bench/http'
 import { scriptSources } from '@/bench/js-size'
 import { packageOf, summariseProfile, type CpuProfile } from '@/bench/profile-summary'
-import { multipart } from '@/bench/http'
+import { evaluateTargets, replaceDocSection, DOC_END, DOC_START, type BenchResults } from '@/bench/report'
+import { distribution, formatMs, formatRate, formatRatio, percentile, ratio } from '@/bench/stats'
 
 describe('percentile', () => {
   it('uses the nearest rank of a sorted list', () => {
@@ -51,9 +51,19 @@ function results(overrides: Partial<BenchResults> = {}): BenchResults {
     date: '2026-01-01T00:00:00.000Z',
     machine: { cpu: 'Test CPU', cores: 2, ramGb: 4, node: 'v20', os: 'Linux', loadAverage: [0, 0, 0] },
     database: 'sqlite',
-    settings: { connections: 50, seconds: 10, warmUpSeconds: 2, coldRepetitions: 20, fanoutRepetitions: 5, fanoutWorkers: 4 },
+    settings: {
+      connections: 50,
+      seconds: 10,
+      warmUpSeconds: 2,
+      coldRepetitions: 20,
+      fanoutRepetitions: 5,
+      fanoutWorkers: 4,
+    },
     seed: { boards: 12, threads: 1200, posts: 180_000, seconds: 30, hotThread: '/board/science/thread/901' },
-    http: [], cold: [], coldNotMiss: 0, fanout: [],
+    http: [],
+    cold: [],
+    coldNotMiss: 0,
+    fanout: [],
     ...overrides,
   }
 }
@@ -65,28 +75,62 @@ describe('targets', () => {
   })
 
   it('needs both the ratio and the p99 bound for hot pages', () => {
-    const targets = evaluateTargets(results({
-      http: [
-        { id: 'board', label: 'Board', corkboard: speed(6000, 8), baselineLabel: 'raw', baseline: { rps: 10_000 } },
-        { id: 'thread', label: 'Thread', corkboard: speed(6000, 12), baselineLabel: 'raw', baseline: { rps: 10_000 } },
-      ],
-    }))
+    const targets = evaluateTargets(
+      results({
+        http: [
+          { id: 'board', label: 'Board', corkboard: speed(6000, 8), baselineLabel: 'raw', baseline: { rps: 10_000 } },
+          {
+            id: 'thread',
+            label: 'Thread',
+            corkboard: speed(6000, 12),
+            baselineLabel: 'raw',
+            baseline: { rps: 10_000 },
+          },
+        ],
+      }),
+    )
     expect(targets.find((t) => t.name === 'Hot board page')?.met).toBe(true)
     expect(targets.find((t) => t.name === 'Hot thread page')?.met).toBe(false)
   })
 
   it('judges replies, fan-out and script size against their bounds', () => {
-    const targets = evaluateTargets(results({
-      http: [
-        { id: 'text-reply', label: 'Text', corkboard: speed(999, 50), baselineLabel: 'raw', baseline: { rps: 5000 } },
-        { id: 'image-reply', label: 'Image', corkboard: speed(40, 900), baselineLabel: 'sharp', baseline: { rps: 50 } },
-      ],
-      fanout: [
-        { clients: 1000, connected: 1000, failedToConnect: 0, posts: 5, missing: 0, latencyMs: { count: 5000, p50: 10, p90: 20, p99: 300, max: 400 }, rssConnectedMb: 100, rssPeakMb: 120 },
-        { clients: 5000, connected: 5000, failedToConnect: 0, posts: 5, missing: 0, latencyMs: { count: 25000, p50: 50, p90: 90, p99: 150, max: 190 }, rssConnectedMb: 250, rssPeakMb: 280 },
-      ],
-      js: { page: '/board/x/thread/1', scripts: [], totalBytes: 500_000, totalGzipBytes: 151 * 1024 },
-    }))
+    const targets = evaluateTargets(
+      results({
+        http: [
+          { id: 'text-reply', label: 'Text', corkboard: speed(999, 50), baselineLabel: 'raw', baseline: { rps: 5000 } },
+          {
+            id: 'image-reply',
+            label: 'Image',
+            corkboard: speed(40, 900),
+            baselineLabel: 'sharp',
+            baseline: { rps: 50 },
+          },
+        ],
+        fanout: [
+          {
+            clients: 1000,
+            connected: 1000,
+            failedToConnect: 0,
+            posts: 5,
+            missing: 0,
+            latencyMs: { count: 5000, p50: 10, p90: 20, p99: 300, max: 400 },
+            rssConnectedMb: 100,
+            rssPeakMb: 120,
+          },
+          {
+            clients: 5000,
+            connected: 5000,
+            failedToConnect: 0,
+            posts: 5,
+            missing: 0,
+            latencyMs: { count: 25000, p50: 50, p90: 90, p99: 150, max: 190 },
+            rssConnectedMb: 250,
+            rssPeakMb: 280,
+          },
+        ],
+        js: { page: '/board/x/thread/1', scripts: [], totalBytes: 500_000, totalGzipBytes: 151 * 1024 },
+      }),
+    )
     const met = Object.fromEntries(targets.map((t) => [t.name, t.met]))
     expect(met['Text replies (SQLite)']).toBe(false)
     expect(met['Image replies']).toBe(true)
@@ -97,16 +141,37 @@ describe('targets', () => {
 
 describe('soak verdict', () => {
   const minute = (n: number, rssMb: number, readP99: number, serverErrors = 0) => ({
-    minute: n, reads: 1000, readP50: 1, readP99, writes: 300, writeP99: 100, serverErrors, refused: {}, rssMb, socketsConnected: 200, eventsDelivered: 2000,
+    minute: n,
+    reads: 1000,
+    readP50: 1,
+    readP99,
+    writes: 300,
+    writeP99: 100,
+    serverErrors,
+    refused: {},
+    rssMb,
+    socketsConnected: 200,
+    eventsDelivered: 2000,
   })
   const soak = (minutes: ReturnType<typeof minute>[]) => ({
-    options: { threadBoard: 'diy', minutes: minutes.length, readers: 20, sockets: 200, textPerSecond: 5, imagePerSecond: 0.5, threadEverySeconds: 20 },
+    options: {
+      threadBoard: 'diy',
+      minutes: minutes.length,
+      readers: 20,
+      sockets: 200,
+      textPerSecond: 5,
+      imagePerSecond: 0.5,
+      threadEverySeconds: 20,
+    },
     minutes,
   })
-  const verdict = (r: ReturnType<typeof soak>) => evaluateTargets(results({ soak: r })).find((t) => t.name.startsWith('Soak'))!
+  const verdict = (r: ReturnType<typeof soak>) =>
+    evaluateTargets(results({ soak: r })).find((t) => t.name.startsWith('Soak'))!
 
   it('is met when nothing failed and memory and p99 stay flat after the first minute', () => {
-    expect(verdict(soak([minute(1, 300, 80), minute(2, 400, 40), minute(3, 410, 45), minute(4, 420, 50)])).met).toBe(true)
+    expect(verdict(soak([minute(1, 300, 80), minute(2, 400, 40), minute(3, 410, 45), minute(4, 420, 50)])).met).toBe(
+      true,
+    )
   })
 
   it('is missed on a single server error, on growing memory, or on a growing tail', () => {
@@ -119,14 +184,17 @@ describe('soak verdict', () => {
 describe('PERFORMANCE.md section', () => {
   it('replaces only the text between the markers', () => {
     const doc = `# Title\n\nintro\n${DOC_START}\nold table\n${DOC_END}\n\n## Sizing\nkept\n`
-    expect(replaceDocSection(doc, 'new table\n')).toBe(`# Title\n\nintro\n${DOC_START}\nnew table\n${DOC_END}\n\n## Sizing\nkept\n`)
+    expect(replaceDocSection(doc, 'new table\n')).toBe(
+      `# Title\n\nintro\n${DOC_START}\nnew table\n${DOC_END}\n\n## Sizing\nkept\n`,
+    )
     expect(() => replaceDocSection('# no markers', 'x')).toThrow(/markers/)
   })
 })
 
 describe('scriptSources', () => {
   it('lists each external script once, in document order, and skips inline and nomodule scripts', () => {
-    const html = '<script src="/_next/static/chunks/a.js" async=""></script><script>inline()</script>' +
+    const html =
+      '<script src="/_next/static/chunks/a.js" async=""></script><script>inline()</script>' +
       '<script src="/_next/static/chunks/polyfills.js" noModule=""></script>' +
       '<script async src="/_next/static/chunks/b.js?x=1&amp;y=2"></script><script src="/_next/static/chunks/a.js"></script>'
     expect(scriptSources(html)).toEqual(['/_next/static/chunks/a.js', '/_next/static/chunks/b.js?x=1&y=2'])
@@ -135,7 +203,10 @@ describe('scriptSources', () => {
 
 describe('multipart', () => {
   it('builds a body that the platform parser reads back', async () => {
-    const { body, contentType } = multipart({ content: 'hello' }, { field: 'image', name: 'a.jpg', type: 'image/jpeg', bytes: Buffer.from([1, 2, 3]) })
+    const { body, contentType } = multipart(
+      { content: 'hello' },
+      { field: 'image', name: 'a.jpg', type: 'image/jpeg', bytes: Buffer.from([1, 2, 3]) },
+    )
     const form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData()
     expect(form.get('content')).toBe('hello')
     const file = form.get('image') as File
@@ -145,7 +216,13 @@ describe('multipart', () => {
 })
 
 describe('CPU profile summary', () => {
-  const frame = (functionName: string, url: string) => ({ functionName, url, lineNumber: 0, columnNumber: 0, scriptId: '0' })
+  const frame = (functionName: string, url: string) => ({
+    functionName,
+    url,
+    lineNumber: 0,
+    columnNumber: 0,
+    scriptId: '0',
+  })
   const profile: CpuProfile = {
     startTime: 1_000,
     nodes: [
@@ -162,7 +239,11 @@ describe('CPU profile summary', () => {
   it('ranks self time by function and package, leaving out idle time', () => {
     const summary = summariseProfile(profile)
     expect(summary.totalMs).toBe(6)
-    expect(summary.packages.map((p) => [p.name, p.ms])).toEqual([['react-dom', 3], ['app: lib/threads', 2], ['GC', 1]])
+    expect(summary.packages.map((p) => [p.name, p.ms])).toEqual([
+      ['react-dom', 3],
+      ['app: lib/threads', 2],
+      ['GC', 1],
+    ])
     expect(summary.functions[0]).toMatchObject({ name: 'renderToString cjs/server.js:1', ms: 3, share: 0.5 })
   })
 
@@ -176,7 +257,9 @@ describe('CPU profile summary', () => {
     expect(packageOf('node:internal/streams', 'f')).toBe('node core')
     expect(packageOf('file:///x/.next/server/chunks/ssr/abc.js', 'f')).toBe('app bundle (.next/server)')
     expect(packageOf('', '(garbage collector)')).toBe('GC')
-    expect(packageOf('file:///srv/corkboard/lib/page-cache/serve.ts', 'f', '/srv/corkboard')).toBe('app: lib/page-cache')
+    expect(packageOf('file:///srv/corkboard/lib/page-cache/serve.ts', 'f', '/srv/corkboard')).toBe(
+      'app: lib/page-cache',
+    )
     expect(packageOf('file:///srv/corkboard/server.ts', 'f', '/srv/corkboard')).toBe('app: server.ts')
   })
 })

@@ -11,7 +11,9 @@ describe('normalizeIp', () => {
     ['fe80::1%eth0', 'fe80::1'],
   ])('%s → %s', (raw, expected) => expect(normalizeIp(raw)).toBe(expected))
 
-  it.each(['', 'localhost', '127.1', '999.1.1.1', '1.2.3.4.5', 'x::y'])('rejects %j', (raw) => expect(normalizeIp(raw)).toBeNull())
+  it.each(['', 'localhost', '127.1', '999.1.1.1', '1.2.3.4.5', 'x::y'])('rejects %j', (raw) =>
+    expect(normalizeIp(raw)).toBeNull(),
+  )
 })
 
 describe('ipKey', () => {

@@ -36,8 +36,19 @@ describe('parseConfig', () => {
   })
 
   it('switches to S3 when S3_BUCKET is set', () => {
-    const c = parseConfig({ DATA_DIR: tmp(), S3_BUCKET: 'media-bucket', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' })
-    expect(c.media).toMatchObject({ kind: 's3', bucket: 'media-bucket', forcePathStyle: true, publicUrl: 'http://127.0.0.1:9000/media-bucket', prefix: 'media/' })
+    const c = parseConfig({
+      DATA_DIR: tmp(),
+      S3_BUCKET: 'media-bucket',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+    })
+    expect(c.media).toMatchObject({
+      kind: 's3',
+      bucket: 'media-bucket',
+      forcePathStyle: true,
+      publicUrl: 'http://127.0.0.1:9000/media-bucket',
+      prefix: 'media/',
+    })
   })
 
   it.each([
@@ -56,7 +67,9 @@ describe('parseConfig', () => {
     ['DB_QUERY_TIMEOUT_MS', '10'],
   ])('names the variable when %s=%s is bad', (name, value) => {
     expect(() => parseConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(ConfigError)
-    expect(() => parseConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n\\s+${name}: `))
+    expect(() => parseConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(
+      new RegExp(`^Invalid configuration:\\n\\s+${name}: `),
+    )
   })
 
   it('generates missing secrets once, keeps them private and reuses them', () => {

@@ -10,7 +10,8 @@ describe('database outage log', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     const start = 1_000_000
     // 15 s of an outage, 5,000 requests refused (a burst every 3 ms).
-    for (let i = 0; i < 5_000; i++) noteDbFault({ kind: 'unavailable', reason: 'server unreachable' }, { request: true }, start + i * 3)
+    for (let i = 0; i < 5_000; i++)
+      noteDbFault({ kind: 'unavailable', reason: 'server unreachable' }, { request: true }, start + i * 3)
     noteDbOk(false, start + 15_100)
     const lines = log.mock.calls.map((c) => String(c[0]))
     expect(lines.length).toBeLessThanOrEqual(4)

@@ -1,10 +1,20 @@
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { errorResponse } from '@/lib/http/error-response'
 import {
-  BannedError, ConflictError, DatabaseFullError, DatabaseUnavailableError, FileTooLargeError, ForbiddenError, InvalidFileTypeError, LoginRequiredError, NotFoundError,
-  RateLimitedError, RequestTooLargeError, ValidationError,
+  BannedError,
+  ConflictError,
+  DatabaseFullError,
+  DatabaseUnavailableError,
+  FileTooLargeError,
+  ForbiddenError,
+  InvalidFileTypeError,
+  LoginRequiredError,
+  NotFoundError,
+  RateLimitedError,
+  RequestTooLargeError,
+  ValidationError,
 } from '@/lib/errors'
+import { errorResponse } from '@/lib/http/error-response'
 
 async function answer(err: unknown) {
   const res = errorResponse(err)
@@ -13,18 +23,44 @@ async function answer(err: unknown) {
 
 describe('errorResponse', () => {
   it.each([
-    [ValidationError.field('topic', 'Topic is required'), 400, { error: 'Validation failed', details: [{ field: 'topic', message: 'Topic is required' }] }],
-    [ValidationError.field('content', 'Content must be 2000 characters or less', 'Content too long'), 400,
-      { error: 'Content too long', details: [{ field: 'content', message: 'Content must be 2000 characters or less' }] }],
+    [
+      ValidationError.field('topic', 'Topic is required'),
+      400,
+      { error: 'Validation failed', details: [{ field: 'topic', message: 'Topic is required' }] },
+    ],
+    [
+      ValidationError.field('content', 'Content must be 2000 characters or less', 'Content too long'),
+      400,
+      {
+        error: 'Content too long',
+        details: [{ field: 'content', message: 'Content must be 2000 characters or less' }],
+      },
+    ],
     [new LoginRequiredError(), 401, { error: 'Login required' }],
     [new ForbiddenError('Invalid CSRF token'), 403, { error: 'Invalid CSRF token' }],
-    [new BannedError({ error: 'Banned', message: 'm', ban: { id: 1 } }), 403, { error: 'Banned', message: 'm', ban: { id: 1 } }],
+    [
+      new BannedError({ error: 'Banned', message: 'm', ban: { id: 1 } }),
+      403,
+      { error: 'Banned', message: 'm', ban: { id: 1 } },
+    ],
     [new NotFoundError('Thread not found'), 404, { error: 'Thread not found' }],
     [new ConflictError('Post already has a survey attached'), 409, { error: 'Post already has a survey attached' }],
     [new RequestTooLargeError(), 413, { error: 'Request too large' }],
-    [new FileTooLargeError(4194304), 413, { error: 'File too large', message: 'Files must be 4 MiB or smaller.', maxBytes: 4194304 }],
-    [new InvalidFileTypeError(), 415, { error: 'Invalid file type', message: 'Only PNG, JPG, WebP, GIF, MP4, WebM and MP3 files are allowed.' }],
-    [new InvalidFileTypeError('Video is off here.'), 415, { error: 'Invalid file type', message: 'Video is off here.' }],
+    [
+      new FileTooLargeError(4194304),
+      413,
+      { error: 'File too large', message: 'Files must be 4 MiB or smaller.', maxBytes: 4194304 },
+    ],
+    [
+      new InvalidFileTypeError(),
+      415,
+      { error: 'Invalid file type', message: 'Only PNG, JPG, WebP, GIF, MP4, WebM and MP3 files are allowed.' },
+    ],
+    [
+      new InvalidFileTypeError('Video is off here.'),
+      415,
+      { error: 'Invalid file type', message: 'Video is off here.' },
+    ],
   ])('maps %o', async (err, status, body) => {
     const res = await answer(err)
     expect(res.status).toBe(status)

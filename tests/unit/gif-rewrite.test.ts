@@ -17,26 +17,47 @@ function withBlocks(gif: Buffer, blocks: Buffer, trailing = Buffer.alloc(0)): Bu
   const screenEnd = 13 + (gif[10] & 0x80 ? 3 * (2 << (gif[10] & 7)) : 0)
   return Buffer.concat([gif.subarray(0, screenEnd), blocks, gif.subarray(screenEnd), trailing])
 }
-const subBlocks = (text: string) => Buffer.concat([Buffer.from([text.length]), Buffer.from(text, 'latin1'), Buffer.from([0])])
+const subBlocks = (text: string) =>
+  Buffer.concat([Buffer.from([text.length]), Buffer.from(text, 'latin1'), Buffer.from([0])])
 const commentExt = (text: string) => Buffer.concat([Buffer.from([0x21, 0xfe]), subBlocks(text)])
-const plainTextExt = (text: string) => Buffer.concat([Buffer.from([0x21, 0x01, 12, ...Buffer.alloc(12)]), subBlocks(text)])
-const appExt = (id: string, data: string) => Buffer.concat([Buffer.from([0x21, 0xff, 11]), Buffer.from(id, 'latin1'), subBlocks(data)])
+const plainTextExt = (text: string) =>
+  Buffer.concat([Buffer.from([0x21, 0x01, 12, ...Buffer.alloc(12)]), subBlocks(text)])
+const appExt = (id: string, data: string) =>
+  Buffer.concat([Buffer.from([0x21, 0xff, 11]), Buffer.from(id, 'latin1'), subBlocks(data)])
 
 async function animated(): Promise<Buffer> {
-  const frames = await Promise.all([[200, 0, 0], [0, 200, 0], [0, 0, 200]].map(([r, g, b]) =>
-    sharp({ create: { width: 12, height: 8, channels: 3, background: { r, g, b } } }).raw().toBuffer()))
+  const frames = await Promise.all(
+    [
+      [200, 0, 0],
+      [0, 200, 0],
+      [0, 0, 200],
+    ].map(([r, g, b]) =>
+      sharp({ create: { width: 12, height: 8, channels: 3, background: { r, g, b } } })
+        .raw()
+        .toBuffer(),
+    ),
+  )
   return sharp(Buffer.concat(frames), { raw: { width: 12, height: 24, channels: 3, pageHeight: 8 } as never })
-    .gif({ loop: 3, delay: [70, 80, 90] }).toBuffer()
+    .gif({ loop: 3, delay: [70, 80, 90] })
+    .toBuffer()
 }
 
 describe('GIF rewriting', () => {
   it('drops comment, plain-text, XMP and unknown application extensions and trailing bytes, keeping frames, delays and loop count', async () => {
     const original = await animated()
-    const hostile = withBlocks(original,
-      Buffer.concat([commentExt('SecretComment'), plainTextExt('SecretText'), appExt('XMP DataXMP', 'SecretXmp'), appExt('EVILAPP1.00', 'SecretApp')]),
-      Buffer.from('PK\x03\x04SecretZip', 'latin1'))
+    const hostile = withBlocks(
+      original,
+      Buffer.concat([
+        commentExt('SecretComment'),
+        plainTextExt('SecretText'),
+        appExt('XMP DataXMP', 'SecretXmp'),
+        appExt('EVILAPP1.00', 'SecretApp'),
+      ]),
+      Buffer.from('PK\x03\x04SecretZip', 'latin1'),
+    )
     const { body, frames } = parseGif(hostile)
-    for (const secret of ['SecretComment', 'SecretText', 'SecretXmp', 'SecretApp', 'EVILAPP', 'SecretZip']) expect(body.includes(secret), secret).toBe(false)
+    for (const secret of ['SecretComment', 'SecretText', 'SecretXmp', 'SecretApp', 'EVILAPP', 'SecretZip'])
+      expect(body.includes(secret), secret).toBe(false)
     expect(body.at(-1)).toBe(0x3b)
     expect(frames).toHaveLength(3)
     const [a, b] = await Promise.all([allFrames(body), allFrames(original)])
@@ -56,7 +77,11 @@ describe('GIF rewriting', () => {
     expect(body.includes(POLYGLOT_PAYLOAD)).toBe(false)
     expect(body.includes(POLYGLOT_TAIL)).toBe(false)
     const after: Record<string, unknown> = {}
-    try { vm.runInNewContext(body.toString('latin1'), after) } catch { /* a syntax error is the usual outcome */ }
+    try {
+      vm.runInNewContext(body.toString('latin1'), after)
+    } catch {
+      /* a syntax error is the usual outcome */
+    }
     expect(after.pwned).toBeUndefined()
     const [a, b] = await Promise.all([allFrames(body), allFrames(polyglot)])
     expect(a.data.equals(b.data)).toBe(true)
@@ -67,8 +92,15 @@ describe('GIF rewriting', () => {
     const original = await animated()
     const firstControl = original.indexOf(Buffer.from([0x21, 0xf9]))
     const control = original.subarray(firstControl, firstControl + 8)
-    const moved = Buffer.concat([original.subarray(0, firstControl + 8), commentExt('SecretComment'), original.subarray(firstControl + 8)])
-    const orphan = withBlocks(original, Buffer.concat([Buffer.from([0x21, 0xf9, 4, 0x09, 0xff, 0xff, 0, 0]), plainTextExt('SecretText')]))
+    const moved = Buffer.concat([
+      original.subarray(0, firstControl + 8),
+      commentExt('SecretComment'),
+      original.subarray(firstControl + 8),
+    ])
+    const orphan = withBlocks(
+      original,
+      Buffer.concat([Buffer.from([0x21, 0xf9, 4, 0x09, 0xff, 0xff, 0, 0]), plainTextExt('SecretText')]),
+    )
     for (const hostile of [moved, orphan]) {
       const { body } = parseGif(hostile)
       expect(body.equals(parseGif(original).body)).toBe(true)

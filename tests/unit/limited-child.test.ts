@@ -12,13 +12,17 @@ describe('bounded media tool runs', () => {
     expect([code, stdout.toString().trim()]).toEqual([0, 'ok'])
   })
 
-  it('kills a child that hangs once the time limit has passed', async () => {
-    const started = Date.now()
-    const { code } = await runLimited('sleep', ['60'])
-    expect(code).toBeNull()
-    expect(Date.now() - started).toBeGreaterThanOrEqual(PROBE_TIMEOUT_MS - 100)
-    expect(Date.now() - started).toBeLessThan(PROBE_TIMEOUT_MS + 10_000)
-  }, PROBE_TIMEOUT_MS + 20_000)
+  it(
+    'kills a child that hangs once the time limit has passed',
+    async () => {
+      const started = Date.now()
+      const { code } = await runLimited('sleep', ['60'])
+      expect(code).toBeNull()
+      expect(Date.now() - started).toBeGreaterThanOrEqual(PROBE_TIMEOUT_MS - 100)
+      expect(Date.now() - started).toBeLessThan(PROBE_TIMEOUT_MS + 10_000)
+    },
+    PROBE_TIMEOUT_MS + 20_000,
+  )
 
   it('refuses a child memory beyond the limit', async () => {
     const over = (PROBE_MEMORY_KIB + 64 * 1024) * 1024

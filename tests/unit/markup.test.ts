@@ -3,13 +3,21 @@ import { parseMarkup, referencedPostIds, truncate, youtubeId } from '@/lib/marku
 
 describe('parseMarkup', () => {
   it('marks green quotes, red lines and plain lines', () => {
-    expect(parseMarkup('>implying\n<angry\nplain\n>>12 not a quote').map((l) => l.kind)).toEqual(['quote', 'red', 'plain', 'plain'])
+    expect(parseMarkup('>implying\n<angry\nplain\n>>12 not a quote').map((l) => l.kind)).toEqual([
+      'quote',
+      'red',
+      'plain',
+      'plain',
+    ])
   })
 
   it('finds post references but not numbers glued to letters or too long', () => {
     const [line] = parseMarkup('see >>5100 and >>5101, not >>0 or >>12345678901')
     expect(line.children).toEqual([
-      { type: 'text', text: 'see ' }, { type: 'ref', postId: 5100 }, { type: 'text', text: ' and ' }, { type: 'ref', postId: 5101 },
+      { type: 'text', text: 'see ' },
+      { type: 'ref', postId: 5100 },
+      { type: 'text', text: ' and ' },
+      { type: 'ref', postId: 5101 },
       { type: 'text', text: ', not >>0 or >>12345678901' },
     ])
   })
@@ -24,14 +32,21 @@ describe('parseMarkup', () => {
     const [line] = parseMarkup('a [spoiler]secret >>7[/spoiler] b [SPOILER]x[/SPOILER]')
     expect(line.children).toEqual([
       { type: 'text', text: 'a ' },
-      { type: 'spoiler', children: [{ type: 'text', text: 'secret ' }, { type: 'ref', postId: 7 }] },
+      {
+        type: 'spoiler',
+        children: [
+          { type: 'text', text: 'secret ' },
+          { type: 'ref', postId: 7 },
+        ],
+      },
       { type: 'text', text: ' b ' },
       { type: 'spoiler', children: [{ type: 'text', text: 'x' }] },
     ])
   })
 
   it('turns YouTube links of every form into embeds and other URLs into links', () => {
-    const text = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ https://youtu.be/dQw4w9WgXcQ https://youtube.com/embed/dQw4w9WgXcQ ' +
+    const text =
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ https://youtu.be/dQw4w9WgXcQ https://youtube.com/embed/dQw4w9WgXcQ ' +
       'https://www.youtube.com/v/dQw4w9WgXcQ https://example.com/page.'
     const kinds = parseMarkup(text)[0].children.filter((n) => n.type !== 'text')
     expect(kinds).toEqual([
@@ -63,7 +78,10 @@ describe('referencedPostIds', () => {
 describe('truncate', () => {
   it('cuts at the character or line limit', () => {
     expect(truncate('a'.repeat(600), 500, 10)).toEqual({ text: 'a'.repeat(500), truncated: true })
-    expect(truncate(Array(12).fill('l').join('\n'), 500, 10)).toEqual({ text: Array(10).fill('l').join('\n'), truncated: true })
+    expect(truncate(Array(12).fill('l').join('\n'), 500, 10)).toEqual({
+      text: Array(10).fill('l').join('\n'),
+      truncated: true,
+    })
     expect(truncate('short', 500, 10)).toEqual({ text: 'short', truncated: false })
     expect(truncate('😀'.repeat(3), 2, 10)).toEqual({ text: '😀😀', truncated: true })
   })

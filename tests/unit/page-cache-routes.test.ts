@@ -7,14 +7,34 @@ const page = (body: string) => ({ status: 200, headers: { 'content-type': 'text/
 
 describe('board_updated', () => {
   it('names the home and statistics pages and the board with all its thread pages', () => {
-    expect(tagsFor({ name: 'board_updated', payload: { boardId: 'tech' } })).toEqual(['home', 'stats', 'board:tech', 'threads:tech'])
+    expect(tagsFor({ name: 'board_updated', payload: { boardId: 'tech' } })).toEqual([
+      'home',
+      'stats',
+      'board:tech',
+      'threads:tech',
+    ])
     expect(cachedRoute('/board/tech/thread/42')?.tags).toEqual(['thread:42', 'threads:tech'])
   })
 
   it('drops those pages from a store and keeps other boards and the rules', async () => {
     const store = new PageStore(1 << 20)
-    const paths = ['/', '/rules', '/stats', '/board/tech', '/board/tech/thread/42', '/board/diy', '/board/diy/thread/43']
-    for (const path of paths) await store.render(path, cachedRoute(path)!.tags, 60_000, async () => page(path), async () => true)
+    const paths = [
+      '/',
+      '/rules',
+      '/stats',
+      '/board/tech',
+      '/board/tech/thread/42',
+      '/board/diy',
+      '/board/diy/thread/43',
+    ]
+    for (const path of paths)
+      await store.render(
+        path,
+        cachedRoute(path)!.tags,
+        60_000,
+        async () => page(path),
+        async () => true,
+      )
     store.invalidate(tagsFor({ name: 'board_updated', payload: { boardId: 'tech' } }))
     expect(paths.filter((p) => store.get(p))).toEqual(['/rules', '/board/diy', '/board/diy/thread/43'])
   })
@@ -37,10 +57,23 @@ describe('routes', () => {
   it('keeps a thread posts API answer, with the thread page’s tags, for the queries its handler accepts', () => {
     const posts = '/api/boards/tech/threads/42/posts'
     for (const search of ['', '?after=17', '?includeSurveys=false', '?after=17&includeSurveys=true']) {
-      expect(cachedRoute(posts, search), search).toEqual({ tags: ['thread:42', 'threads:tech'], boardId: 'tech', threadId: 42, ttlMs: 600_000, api: true })
+      expect(cachedRoute(posts, search), search).toEqual({
+        tags: ['thread:42', 'threads:tech'],
+        boardId: 'tech',
+        threadId: 42,
+        ttlMs: 600_000,
+        api: true,
+      })
     }
     // Invalid or unknown parameters are the handler's to refuse (400), never cached.
-    for (const search of ['?after=0', '?after=abc', '?after=1&after=2', '?includeSurveys=yes', '?constructor=1', '?other=1']) {
+    for (const search of [
+      '?after=0',
+      '?after=abc',
+      '?after=1&after=2',
+      '?includeSurveys=yes',
+      '?constructor=1',
+      '?other=1',
+    ]) {
       expect(cachedRoute(posts, search), search).toBeNull()
     }
     expect(cachedRoute('/api/boards/tech/threads/42')).toBeNull()

@@ -4,16 +4,30 @@ import { jsonDepth } from '@/lib/http/route'
 
 describe('request targets', () => {
   it.each([
-    ['/', null], ['/board/tech?after=%ff', null], ['/board/%e2%82%ac', null],
-    ['*', 'form'], ['http://example.com/', 'form'], ['example.com:443', 'form'], ['', 'form'],
-    ['/board/%ff', 'encoding'], ['/api/boards/%', 'encoding'], ['/%c0%af', 'encoding'],
-    [`/api/boards?${'a=1&'.repeat(100)}`, 'query'], [`/api/boards?${'a=1&'.repeat(99)}`, null],
+    ['/', null],
+    ['/board/tech?after=%ff', null],
+    ['/board/%e2%82%ac', null],
+    ['*', 'form'],
+    ['http://example.com/', 'form'],
+    ['example.com:443', 'form'],
+    ['', 'form'],
+    ['/board/%ff', 'encoding'],
+    ['/api/boards/%', 'encoding'],
+    ['/%c0%af', 'encoding'],
+    [`/api/boards?${'a=1&'.repeat(100)}`, 'query'],
+    [`/api/boards?${'a=1&'.repeat(99)}`, null],
   ])('%s → %s', (target, problem) => {
     expect(targetProblem(target)).toBe(problem)
   })
 
   it('tells API paths from pages', () => {
-    expect([isApiPath('/api'), isApiPath('/api/boards'), isApiPath('/api?x'), isApiPath('/apix'), isApiPath('/board/api')]).toEqual([true, true, true, false, false])
+    expect([
+      isApiPath('/api'),
+      isApiPath('/api/boards'),
+      isApiPath('/api?x'),
+      isApiPath('/apix'),
+      isApiPath('/board/api'),
+    ]).toEqual([true, true, true, false, false])
   })
 
   it('knows the methods the app answers', () => {
@@ -24,7 +38,12 @@ describe('request targets', () => {
 
 describe('JSON depth', () => {
   it.each([
-    ['1', 0], ['[]', 1], ['{"a":[{"b":[]}]}', 4], ['"[[[[["', 0], ['["\\"[[["]', 1], ['{"a":"\\\\"}', 1],
+    ['1', 0],
+    ['[]', 1],
+    ['{"a":[{"b":[]}]}', 4],
+    ['"[[[[["', 0],
+    ['["\\"[[["]', 1],
+    ['{"a":"\\\\"}', 1],
   ])('%s → %i', (text, depth) => {
     expect(jsonDepth(text)).toBe(depth)
   })

@@ -5,8 +5,8 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { MULTIPART, route, routeSpecOf } from '@/lib/http/route'
 import { idParam } from '@/lib/http/params'
+import { MULTIPART, route, routeSpecOf } from '@/lib/http/route'
 
 const API = path.resolve(import.meta.dirname, '../../app/api')
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
@@ -23,7 +23,8 @@ function routeFiles(dir: string, segments: string[] = []): { file: string; segme
 /** A schema that accepts anything unchecked: z.unknown(), z.any(), or an object with such a field. */
 function isUnchecked(schema: z.ZodType): boolean {
   let s: z.ZodType = schema
-  while (s instanceof z.ZodOptional || s instanceof z.ZodDefault || s instanceof z.ZodNullable) s = s.unwrap() as z.ZodType
+  while (s instanceof z.ZodOptional || s instanceof z.ZodDefault || s instanceof z.ZodNullable)
+    s = s.unwrap() as z.ZodType
   if (s instanceof z.ZodUnknown || s instanceof z.ZodAny) return true
   if (s instanceof z.ZodObject) return Object.values(s.shape as Record<string, z.ZodType>).some(isUnchecked)
   return false
@@ -41,11 +42,14 @@ export function inputProblems(handler: unknown, dynamicSegments: string[]): stri
   }
   const source = String(spec.handler)
   const readsForm = /readMultipart|formData\(/.test(source)
-  const readsJson = /readJson|\.json\(\)|\.text\(\)|\.arrayBuffer\(\)|req\.body\b/.test(source) || /[{,]\s*body\s*[,}]/.test(source)
+  const readsJson =
+    /readJson|\.json\(\)|\.text\(\)|\.arrayBuffer\(\)|req\.body\b/.test(source) || /[{,]\s*body\s*[,}]/.test(source)
   const readsQuery = /searchParams|[{,]\s*query\s*[,}]/.test(source)
   if (readsForm && spec.body !== MULTIPART) problems.push('reads form data without declaring body: MULTIPART')
-  if (readsJson && (spec.body === undefined || spec.body === MULTIPART)) problems.push('reads a JSON body without a body schema')
-  if (spec.body !== undefined && spec.body !== MULTIPART && isUnchecked(spec.body)) problems.push('body schema accepts anything (z.unknown()/z.any())')
+  if (readsJson && (spec.body === undefined || spec.body === MULTIPART))
+    problems.push('reads a JSON body without a body schema')
+  if (spec.body !== undefined && spec.body !== MULTIPART && isUnchecked(spec.body))
+    problems.push('body schema accepts anything (z.unknown()/z.any())')
   if (readsQuery && !spec.query) problems.push('reads the query string without a query schema')
   if (spec.query && isUnchecked(spec.query)) problems.push('query schema accepts anything (z.unknown()/z.any())')
   return problems
@@ -56,14 +60,17 @@ const routes = routeFiles(API).filter((r) => !r.segments.some((s) => NOT_ROUTED.
 describe('route schemas', () => {
   it('finds the routes', () => expect(routes.length).toBeGreaterThan(30))
 
-  it.each(routes.map((r) => [`/api/${r.segments.join('/')}`, r] as const))('%s declares what it reads', async (_, { file, segments }) => {
-    const mod = await import(file) as Record<string, unknown>
-    const dynamic = segments.filter((s) => /^\[\w+\]$/.test(s)).map((s) => s.slice(1, -1))
-    const handlers = METHODS.filter((m) => m in mod)
-    expect(handlers.length).toBeGreaterThan(0)
-    const problems = handlers.flatMap((m) => inputProblems(mod[m], dynamic).map((p) => `${m}: ${p}`))
-    expect(problems).toEqual([])
-  })
+  it.each(routes.map((r) => [`/api/${r.segments.join('/')}`, r] as const))(
+    '%s declares what it reads',
+    async (_, { file, segments }) => {
+      const mod = (await import(file)) as Record<string, unknown>
+      const dynamic = segments.filter((s) => /^\[\w+\]$/.test(s)).map((s) => s.slice(1, -1))
+      const handlers = METHODS.filter((m) => m in mod)
+      expect(handlers.length).toBeGreaterThan(0)
+      const problems = handlers.flatMap((m) => inputProblems(mod[m], dynamic).map((p) => `${m}: ${p}`))
+      expect(problems).toEqual([])
+    },
+  )
 
   describe('the checker itself', () => {
     it('rejects a plain function', () => {
@@ -79,12 +86,19 @@ describe('route schemas', () => {
     })
     it('rejects an unchecked body and missing or extra params', () => {
       const unchecked = route({ body: z.unknown() }, async ({ body }) => Response.json(body))
-      const uncheckedField = route({ body: z.object({ reason: z.unknown().optional() }) }, async ({ body }) => Response.json(body))
+      const uncheckedField = route({ body: z.object({ reason: z.unknown().optional() }) }, async ({ body }) =>
+        Response.json(body),
+      )
       expect(inputProblems(unchecked, [])).toEqual(['body schema accepts anything (z.unknown()/z.any())'])
       expect(inputProblems(uncheckedField, [])).toEqual(['body schema accepts anything (z.unknown()/z.any())'])
       const noParams = route({}, async () => new Response())
       expect(inputProblems(noParams, ['id'])).toEqual(['params declared [] but the path has [id]'])
-      expect(inputProblems(route({ params: { id: idParam('x') } }, async () => new Response()), ['id'])).toEqual([])
+      expect(
+        inputProblems(
+          route({ params: { id: idParam('x') } }, async () => new Response()),
+          ['id'],
+        ),
+      ).toEqual([])
     })
     it('accepts a declared multipart reader', () => {
       const form = route({ body: MULTIPART }, async ({ req }) => Response.json(await req.formData()))

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { resolveScheme } from '@/lib/http/scheme'
 import { inlineScriptHashes } from '@/lib/http/content-security-policy'
+import { resolveScheme } from '@/lib/http/scheme'
 
 describe('resolveScheme', () => {
   it.each([
@@ -27,7 +27,8 @@ describe('inlineScriptHashes', () => {
   const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
   it('hashes inline scripts as browsers do (line ends normalised) and skips scripts with src', () => {
-    const html = '<script src="/a.js" async=""></script><script>self.a=1</script><script id="x">b()\r\nc()</script><script>self.a=1</script>'
+    const html =
+      '<script src="/a.js" async=""></script><script>self.a=1</script><script id="x">b()\r\nc()</script><script>self.a=1</script>'
     expect(inlineScriptHashes(html)).toEqual([sha('self.a=1'), sha('b()\nc()')])
   })
 })

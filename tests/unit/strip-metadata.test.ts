@@ -5,11 +5,15 @@ import { describe, expect, it } from 'vitest'
 import { stripMetadata } from '@/lib/media/strip-metadata'
 import { noisy, pngChunk } from '../helpers/media'
 
-const SECRET_EXIF = { IFD0: { Make: 'SecretCam', Model: 'Spy 3000' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' } }
-const SECRET_XMP = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>SecretAuthor</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>'
+const SECRET_EXIF = {
+  IFD0: { Make: 'SecretCam', Model: 'Spy 3000' },
+  IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' },
+}
+const SECRET_XMP =
+  '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>SecretAuthor</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>'
 const APPENDED = Buffer.from('PK\x03\x04 hidden archive SecretZip', 'latin1')
 
-const pixels = async (image: Buffer) => (await sharp(image).raw().toBuffer({ resolveWithObject: true }))
+const pixels = async (image: Buffer) => await sharp(image).raw().toBuffer({ resolveWithObject: true })
 const segment = (marker: number, payload: string) => {
   const head = Buffer.from([0xff, marker, 0, 0])
   head.writeUInt16BE(payload.length + 2, 2)
@@ -23,7 +27,15 @@ async function expectSamePixels(stripped: Buffer, original: Buffer) {
 }
 
 function expectNoSecrets(stripped: Buffer) {
-  for (const secret of ['SecretCam', 'Spy 3000', 'SecretAuthor', 'SecretComment', 'SecretIptc', 'SecretZip', 'SecretText']) {
+  for (const secret of [
+    'SecretCam',
+    'Spy 3000',
+    'SecretAuthor',
+    'SecretComment',
+    'SecretIptc',
+    'SecretZip',
+    'SecretText',
+  ]) {
     expect(stripped.includes(secret), secret).toBe(false)
   }
 }
@@ -31,9 +43,20 @@ function expectNoSecrets(stripped: Buffer) {
 describe('JPEG', () => {
   for (const progressive of [false, true]) {
     it(`drops EXIF, XMP, IPTC, comments and appended bytes of a ${progressive ? 'progressive' : 'baseline'} JPEG, keeps ICC and every pixel`, async () => {
-      const encoded = await noisy(160, 90).jpeg({ progressive, quality: 85 }).withExif(SECRET_EXIF).withXmp(SECRET_XMP).withIccProfile('p3').toBuffer()
+      const encoded = await noisy(160, 90)
+        .jpeg({ progressive, quality: 85 })
+        .withExif(SECRET_EXIF)
+        .withXmp(SECRET_XMP)
+        .withIccProfile('p3')
+        .toBuffer()
       // A comment and a Photoshop/IPTC block after SOI, and a ZIP glued to the end.
-      const upload = Buffer.concat([encoded.subarray(0, 2), segment(0xfe, 'SecretComment'), segment(0xed, 'Photoshop 3.0\0SecretIptc'), encoded.subarray(2), APPENDED])
+      const upload = Buffer.concat([
+        encoded.subarray(0, 2),
+        segment(0xfe, 'SecretComment'),
+        segment(0xed, 'Photoshop 3.0\0SecretIptc'),
+        encoded.subarray(2),
+        APPENDED,
+      ])
       const before = await sharp(upload).metadata()
       expect([before.exif, before.xmp, before.icc].every(Boolean)).toBe(true)
 
@@ -65,8 +88,12 @@ describe('PNG', () => {
     const iend = encoded.length - 12
     const upload = Buffer.concat([
       encoded.subarray(0, 33), // signature + IHDR
-      pngChunk('tEXt', Buffer.from('Comment\0SecretText', 'latin1')), pngChunk('tIME', Buffer.alloc(7)), pngChunk('prVt', Buffer.from('SecretComment')),
-      encoded.subarray(33, iend), encoded.subarray(iend), APPENDED,
+      pngChunk('tEXt', Buffer.from('Comment\0SecretText', 'latin1')),
+      pngChunk('tIME', Buffer.alloc(7)),
+      pngChunk('prVt', Buffer.from('SecretComment')),
+      encoded.subarray(33, iend),
+      encoded.subarray(iend),
+      APPENDED,
     ])
     expect((await sharp(upload).metadata()).exif).toBeDefined()
     const stripped = stripMetadata(upload, 'png')!
@@ -80,7 +107,12 @@ describe('PNG', () => {
 
   it('refuses an unknown critical chunk and a chunk running past the end', async () => {
     const encoded = await noisy(20, 20).png().toBuffer()
-    expect(stripMetadata(Buffer.concat([encoded.subarray(0, 33), pngChunk('ABCD', Buffer.alloc(4)), encoded.subarray(33)]), 'png')).toBeNull()
+    expect(
+      stripMetadata(
+        Buffer.concat([encoded.subarray(0, 33), pngChunk('ABCD', Buffer.alloc(4)), encoded.subarray(33)]),
+        'png',
+      ),
+    ).toBeNull()
     expect(stripMetadata(encoded.subarray(0, encoded.length - 20), 'png')).toBeNull()
   })
 })
@@ -102,7 +134,12 @@ describe('WebP', () => {
   })
 
   it('refuses a RIFF without image data', () => {
-    const riff = Buffer.concat([Buffer.from('RIFF'), Buffer.from([12, 0, 0, 0]), Buffer.from('WEBPEXIF'), Buffer.alloc(4)])
+    const riff = Buffer.concat([
+      Buffer.from('RIFF'),
+      Buffer.from([12, 0, 0, 0]),
+      Buffer.from('WEBPEXIF'),
+      Buffer.alloc(4),
+    ])
     expect(stripMetadata(riff, 'webp')).toBeNull()
   })
 })

@@ -5,22 +5,47 @@ import type { SurveyResults, SurveyType, UserResponse } from '@/lib/surveys/type
 function results(type: SurveyType, counts: number[] = [0, 0, 0]): SurveyResults {
   const total = counts.reduce((a, b) => a + b, 0)
   return {
-    id: 5, survey_id: 5, post_id: 1, thread_id: 1, board_id: 'tech', survey_type: type, question: 'Editor?', is_active: true,
+    id: 5,
+    survey_id: 5,
+    post_id: 1,
+    thread_id: 1,
+    board_id: 'tech',
+    survey_type: type,
+    question: 'Editor?',
+    is_active: true,
     total_responses: total,
     results: ['Vim', 'Emacs', 'Nano'].map((text, i) => ({
-      option_id: 10 + i, option_text: text, option_order: i, vote_count: counts[i], percentage: total ? (100 * counts[i]) / total : 0,
+      option_id: 10 + i,
+      option_text: text,
+      option_order: i,
+      vote_count: counts[i],
+      percentage: total ? (100 * counts[i]) / total : 0,
     })),
   }
 }
 
-const response = (options: number[]): UserResponse => ({ response_id: 3, selected_options: options, created_at: 'x', updated_at: 'x' })
+const response = (options: number[]): UserResponse => ({
+  response_id: 3,
+  selected_options: options,
+  created_at: 'x',
+  updated_at: 'x',
+})
 const feed = (state: SurveyState, ...actions: SurveyAction[]) => actions.reduce(surveyReducer, state)
-const fresh = (type: SurveyType = 'multiple') => feed(initialSurveyState(results(type)), { type: 'own_response_loaded', response: null, archived: false })
+const fresh = (type: SurveyType = 'multiple') =>
+  feed(initialSurveyState(results(type)), { type: 'own_response_loaded', response: null, archived: false })
 
 describe('survey state: starting', () => {
   it('shows the served results until the reader’s own response is known', () => {
     const state = initialSurveyState(results('single', [1, 0, 0]))
-    expect(state).toMatchObject({ mode: 'results', mine: null, selected: [], error: null, busy: false, correlations: null, showCorrelations: false })
+    expect(state).toMatchObject({
+      mode: 'results',
+      mine: null,
+      selected: [],
+      error: null,
+      busy: false,
+      correlations: null,
+      showCorrelations: false,
+    })
     expect(state.results.total_responses).toBe(1)
   })
 
@@ -29,28 +54,44 @@ describe('survey state: starting', () => {
   })
 
   it('shows the results, with the choice ticked, to a reader who has voted', () => {
-    const state = feed(initialSurveyState(results('multiple')), { type: 'own_response_loaded', response: response([10, 12]), archived: false })
+    const state = feed(initialSurveyState(results('multiple')), {
+      type: 'own_response_loaded',
+      response: response([10, 12]),
+      archived: false,
+    })
     expect(state).toMatchObject({ mode: 'results', mine: response([10, 12]), selected: [10, 12] })
   })
 
   it('shows only the results in an archived thread', () => {
-    expect(feed(initialSurveyState(results('single')), { type: 'own_response_loaded', response: null, archived: true }).mode).toBe('results')
+    expect(
+      feed(initialSurveyState(results('single')), { type: 'own_response_loaded', response: null, archived: true }).mode,
+    ).toBe('results')
   })
 
   it('keeps an error that stops the poll from loading', () => {
-    expect(feed(initialSurveyState(results('single')), { type: 'failed', message: 'Failed to load survey' }).error).toBe('Failed to load survey')
+    expect(
+      feed(initialSurveyState(results('single')), { type: 'failed', message: 'Failed to load survey' }).error,
+    ).toBe('Failed to load survey')
   })
 })
 
 describe('survey state: choosing', () => {
   it('keeps one option in a single-choice poll', () => {
-    const state = feed(fresh('single'), { type: 'option_toggled', optionId: 10 }, { type: 'option_toggled', optionId: 11 })
+    const state = feed(
+      fresh('single'),
+      { type: 'option_toggled', optionId: 10 },
+      { type: 'option_toggled', optionId: 11 },
+    )
     expect(state.selected).toEqual([11])
     expect(feed(state, { type: 'option_toggled', optionId: 11 }).selected).toEqual([11])
   })
 
   it('toggles options in a multiple-choice poll', () => {
-    const state = feed(fresh('multiple'), { type: 'option_toggled', optionId: 10 }, { type: 'option_toggled', optionId: 12 })
+    const state = feed(
+      fresh('multiple'),
+      { type: 'option_toggled', optionId: 10 },
+      { type: 'option_toggled', optionId: 12 },
+    )
     expect(state.selected).toEqual([10, 12])
     expect(feed(state, { type: 'option_toggled', optionId: 10 }).selected).toEqual([12])
   })
@@ -65,10 +106,19 @@ describe('survey state: choosing', () => {
 
 describe('survey state: voting', () => {
   it('a vote marks the voter’s choice, and the results that follow update the counts', () => {
-    const sending = feed(fresh(), { type: 'option_toggled', optionId: 10 }, { type: 'option_toggled', optionId: 11 }, { type: 'request_started' })
+    const sending = feed(
+      fresh(),
+      { type: 'option_toggled', optionId: 10 },
+      { type: 'option_toggled', optionId: 11 },
+      { type: 'request_started' },
+    )
     expect(sending.busy).toBe(true)
-    const voted = feed(sending, { type: 'vote_cast', responseId: 8, optionIds: [10, 11] }, { type: 'results_arrived', results: results('multiple', [1, 1, 0]) },
-      { type: 'request_finished' })
+    const voted = feed(
+      sending,
+      { type: 'vote_cast', responseId: 8, optionIds: [10, 11] },
+      { type: 'results_arrived', results: results('multiple', [1, 1, 0]) },
+      { type: 'request_finished' },
+    )
     expect(voted).toMatchObject({ mode: 'results', busy: false, error: null })
     expect(voted.mine).toMatchObject({ response_id: 8, selected_options: [10, 11] })
     expect(voted.results.results.map((o) => o.vote_count)).toEqual([1, 1, 0])
@@ -76,13 +126,22 @@ describe('survey state: voting', () => {
   })
 
   it('a refused vote keeps the form, shows the message and frees the buttons', () => {
-    const state = feed(fresh(), { type: 'option_toggled', optionId: 10 }, { type: 'request_started' },
-      { type: 'failed', message: 'Rate limited' }, { type: 'request_finished' })
+    const state = feed(
+      fresh(),
+      { type: 'option_toggled', optionId: 10 },
+      { type: 'request_started' },
+      { type: 'failed', message: 'Rate limited' },
+      { type: 'request_finished' },
+    )
     expect(state).toMatchObject({ mode: 'vote', busy: false, error: 'Rate limited', mine: null, selected: [10] })
   })
 
   it('a new request clears the last error', () => {
-    const state = feed(fresh(), { type: 'failed', message: 'Please select at least one option' }, { type: 'request_started' })
+    const state = feed(
+      fresh(),
+      { type: 'failed', message: 'Please select at least one option' },
+      { type: 'request_started' },
+    )
     expect(state.error).toBeNull()
   })
 
@@ -99,14 +158,25 @@ describe('survey state: voting', () => {
   })
 
   it('an updated vote replaces the choice', () => {
-    const voted = feed(fresh(), { type: 'vote_cast', responseId: 8, optionIds: [10] }, { type: 'change_vote' },
-      { type: 'option_toggled', optionId: 10 }, { type: 'option_toggled', optionId: 12 }, { type: 'vote_cast', responseId: 8, optionIds: [12] })
+    const voted = feed(
+      fresh(),
+      { type: 'vote_cast', responseId: 8, optionIds: [10] },
+      { type: 'change_vote' },
+      { type: 'option_toggled', optionId: 10 },
+      { type: 'option_toggled', optionId: 12 },
+      { type: 'vote_cast', responseId: 8, optionIds: [12] },
+    )
     expect(voted).toMatchObject({ mode: 'results', selected: [12] })
     expect(voted.mine?.selected_options).toEqual([12])
   })
 
   it('a rescinded vote clears the choice and offers the form again', () => {
-    const state = feed(fresh(), { type: 'vote_cast', responseId: 8, optionIds: [10, 11] }, { type: 'change_vote' }, { type: 'vote_rescinded' })
+    const state = feed(
+      fresh(),
+      { type: 'vote_cast', responseId: 8, optionIds: [10, 11] },
+      { type: 'change_vote' },
+      { type: 'vote_rescinded' },
+    )
     expect(state).toMatchObject({ mode: 'vote', mine: null, selected: [] })
   })
 })
@@ -120,7 +190,14 @@ describe('survey state: live results and correlations', () => {
   })
 
   it('correlations are shown once asked for, and hidden again', () => {
-    const correlations = [{ option1: { id: 10, text: 'Vim' }, option2: { id: 11, text: 'Emacs' }, co_occurrence_count: 1, correlation_percentage: 100 }]
+    const correlations = [
+      {
+        option1: { id: 10, text: 'Vim' },
+        option2: { id: 11, text: 'Emacs' },
+        co_occurrence_count: 1,
+        correlation_percentage: 100,
+      },
+    ]
     const shown = feed(fresh(), { type: 'correlations_toggled' }, { type: 'correlations_arrived', correlations })
     expect(shown).toMatchObject({ showCorrelations: true, correlations })
     expect(feed(shown, { type: 'correlations_toggled' }).showCorrelations).toBe(false)

@@ -1,25 +1,57 @@
 import { describe, expect, it } from 'vitest'
-import { backlinksOf, initialThreadState, threadReducer, type ThreadAction, type ThreadState } from '@/lib/client/thread-state'
+import {
+  backlinksOf,
+  initialThreadState,
+  threadReducer,
+  type ThreadAction,
+  type ThreadState,
+} from '@/lib/client/thread-state'
 import type { PublicPost } from '@/lib/posts/types'
 import type { PublicThread } from '@/lib/threads/types'
 
 const THREAD: PublicThread = {
-  id: 7, board_id: 'tech', topic: 'Editors', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
-  is_sticky: false, is_dead: false, died_at: null, deletes_at: null, post_count: 2,
+  id: 7,
+  board_id: 'tech',
+  topic: 'Editors',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  is_sticky: false,
+  is_dead: false,
+  died_at: null,
+  deletes_at: null,
+  post_count: 2,
 }
 
 function post(id: number, content = `post ${id}`): PublicPost {
   return {
-    id, thread_id: 7, board_id: 'tech', content, created_at: '2026-01-01T00:00:00.000Z', image_url: null, thumbnail_url: null, file_type: null,
-    color: 'black', thread_user_id: null, country_code: null, dont_bump: false, is_op: id === 1, isBanned: false, banInfo: null,
+    id,
+    thread_id: 7,
+    board_id: 'tech',
+    content,
+    created_at: '2026-01-01T00:00:00.000Z',
+    image_url: null,
+    thumbnail_url: null,
+    file_type: null,
+    color: 'black',
+    thread_user_id: null,
+    country_code: null,
+    dont_bump: false,
+    is_op: id === 1,
+    isBanned: false,
+    banInfo: null,
   }
 }
 
 const feed = (state: ThreadState, ...actions: ThreadAction[]) => actions.reduce(threadReducer, state)
 const start = () => initialThreadState(THREAD, [post(1), post(2)])
 const ids = (state: ThreadState) => state.posts.map((p) => p.id)
-const created = (id: number, awayFromBottom = false, threadId = 7): ThreadAction =>
-  ({ type: 'post_created', threadId, postCount: id, post: post(id), awayFromBottom })
+const created = (id: number, awayFromBottom = false, threadId = 7): ThreadAction => ({
+  type: 'post_created',
+  threadId,
+  postCount: id,
+  post: post(id),
+  awayFromBottom,
+})
 
 describe('thread state: posts arriving', () => {
   it('starts from the served posts, the newest id remembered', () => {
@@ -37,7 +69,12 @@ describe('thread state: posts arriving', () => {
   })
 
   it('does not duplicate a post that comes twice (live, then in a catch-up)', () => {
-    const state = feed(start(), created(3), created(3), { type: 'caught_up', thread: { ...THREAD, post_count: 3 }, posts: [post(2), post(3)], awayFromBottom: true })
+    const state = feed(start(), created(3), created(3), {
+      type: 'caught_up',
+      thread: { ...THREAD, post_count: 3 },
+      posts: [post(2), post(3)],
+      awayFromBottom: true,
+    })
     expect(ids(state)).toEqual([1, 2, 3])
     expect(state.unseen).toBe(0)
   })
@@ -48,7 +85,12 @@ describe('thread state: posts arriving', () => {
   })
 
   it('counts posts that arrive while the reader is scrolled up, until the bottom is reached', () => {
-    const state = feed(start(), created(3, true), { type: 'caught_up', thread: THREAD, posts: [post(4), post(5)], awayFromBottom: true })
+    const state = feed(start(), created(3, true), {
+      type: 'caught_up',
+      thread: THREAD,
+      posts: [post(4), post(5)],
+      awayFromBottom: true,
+    })
     expect(state.unseen).toBe(3)
     expect(feed(state, { type: 'reached_bottom' }).unseen).toBe(0)
     expect(feed(start(), created(3, false)).unseen).toBe(0)
@@ -77,8 +119,12 @@ describe('thread state: catching up', () => {
   })
 
   it('does not bring back a post deleted since it was shown', () => {
-    const state = feed(start(), created(3), { type: 'post_deleted', postId: 3, postCount: 2 },
-      { type: 'caught_up', thread: THREAD, posts: [post(3)], awayFromBottom: false })
+    const state = feed(
+      start(),
+      created(3),
+      { type: 'post_deleted', postId: 3, postCount: 2 },
+      { type: 'caught_up', thread: THREAD, posts: [post(3)], awayFromBottom: false },
+    )
     expect(ids(state)).toEqual([1, 2])
   })
 })
@@ -108,7 +154,11 @@ describe('thread state: changes to posts and the thread', () => {
 
   it('a thread that dies is archived, to be deleted 48 hours later', () => {
     const state = feed(start(), { type: 'thread_died', diedAt: '2026-03-01T10:00:00.000Z' })
-    expect(state.thread).toMatchObject({ is_dead: true, died_at: '2026-03-01T10:00:00.000Z', deletes_at: '2026-03-03T10:00:00.000Z' })
+    expect(state.thread).toMatchObject({
+      is_dead: true,
+      died_at: '2026-03-01T10:00:00.000Z',
+      deletes_at: '2026-03-03T10:00:00.000Z',
+    })
   })
 
   it('a deleted thread is marked so', () => {
@@ -116,7 +166,12 @@ describe('thread state: changes to posts and the thread', () => {
   })
 
   it('each vote bumps its own poll’s version', () => {
-    const state = feed(start(), { type: 'survey_vote', surveyId: 4 }, { type: 'survey_vote', surveyId: 4 }, { type: 'survey_vote', surveyId: 9 })
+    const state = feed(
+      start(),
+      { type: 'survey_vote', surveyId: 4 },
+      { type: 'survey_vote', surveyId: 4 },
+      { type: 'survey_vote', surveyId: 9 },
+    )
     expect(state.surveyVersions).toEqual({ 4: 2, 9: 1 })
   })
 })

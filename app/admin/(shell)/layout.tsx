@@ -1,8 +1,8 @@
 import { redirect } from 'next/navigation'
 import type { ReactNode } from 'react'
+import { AdminShell } from '@/components/admin/admin-shell'
 import { getSession } from '@/lib/auth/session'
 import { currentStaff } from '@/lib/auth/staff'
-import { AdminShell } from '@/components/admin/admin-shell'
 
 export const dynamic = 'force-dynamic'
 export const metadata = { robots: { index: false } }

@@ -1,13 +1,15 @@
 import type { Metadata } from 'next'
-import { Card } from '@/components/ui/card'
 import { LoginForm } from '@/components/admin/login-form'
+import { Card } from '@/components/ui/card'
 
 export const metadata: Metadata = { title: 'Staff login', robots: { index: false } }
 
 export default function AdminLoginPage() {
   return (
     <div className="mx-auto max-w-sm py-12">
-      <Card title="Staff Login"><LoginForm /></Card>
+      <Card title="Staff Login">
+        <LoginForm />
+      </Card>
     </div>
   )
 }

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { loadBoardPage } from '@/lib/pages/visitor'
-import { requestIp } from '@/lib/http/request-ip'
+import { BanScreen } from '@/components/bans/ban-screen'
 import { BoardHeader } from '@/components/board/board-header'
 import { BoardView } from '@/components/board/board-view'
 import { PageLinks } from '@/components/board/page-links'
-import { BanScreen } from '@/components/bans/ban-screen'
 import type { PageParams } from '@/lib/http/params'
+import { requestIp } from '@/lib/http/request-ip'
+import { loadBoardPage } from '@/lib/pages/visitor'
 
 export const dynamic = 'force-dynamic'
 
@@ -35,12 +35,19 @@ export default async function BoardPage({ params, searchParams }: Props) {
   const page = await loadBoardPage(await requestIp(), boardId, await pageOf(searchParams))
   if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
   if (page.kind === 'not-found') notFound()
-  const links = (label: string) => <PageLinks boardId={page.board.id} page={page.page} pageCount={page.pageCount} label={label} />
+  const links = (label: string) => (
+    <PageLinks boardId={page.board.id} page={page.page} pageCount={page.pageCount} label={label} />
+  )
   return (
     <div className="space-y-4">
       <BoardHeader board={page.board} heading />
       {links('Pages (top)')}
-      <BoardView boardId={page.board.id} threads={page.threads} showFlags={page.board.country_flags_enabled} live={page.page === 1} />
+      <BoardView
+        boardId={page.board.id}
+        threads={page.threads}
+        showFlags={page.board.country_flags_enabled}
+        live={page.page === 1}
+      />
       {links('Pages (bottom)')}
     </div>
   )

@@ -3,14 +3,14 @@
 // the API themselves). Success redirects to the new post; a refusal returns the form's state to render.
 import { cookies, headers } from 'next/headers'
 import { redirect } from 'next/navigation'
+import { isStaffCaller } from '@/lib/auth/staff-caller'
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip'
-import { consume } from '@/lib/rate-limit/limits'
 import { boardIdParam, idParam } from '@/lib/http/params'
 import { posterCookie, posterFromHeaders } from '@/lib/http/poster'
 import { createReply } from '@/lib/posts/create-reply'
-import { isStaffCaller } from '@/lib/auth/staff-caller'
-import { createThread } from '@/lib/threads/create-thread'
 import { formFields, keptValues, refusal, type PostFormState } from '@/lib/posts/form-submission'
+import { consume } from '@/lib/rate-limit/limits'
+import { createThread } from '@/lib/threads/create-thread'
 
 /** Who is posting; the form counts against the visitor's API limit like the API call it stands in for. */
 async function visitor() {
@@ -45,7 +45,14 @@ export async function replyAction(_previous: PostFormState, form: FormData): Pro
     const boardId = boardIdParam(hidden(form, 'board_id'))
     const threadId = idParam('Thread not found')(hidden(form, 'thread_id'))
     const { ip, poster } = await visitor()
-    const created = await createReply({ boardId, threadId, ip, posterKey: poster.key, readForm: () => formFields(form), banExempt: isStaffCaller })
+    const created = await createReply({
+      boardId,
+      threadId,
+      ip,
+      posterKey: poster.key,
+      readForm: () => formFields(form),
+      banExempt: isStaffCaller,
+    })
     await rememberPoster(poster)
     target = `/board/${boardId}/thread/${threadId}#post-${created.postId}`
   } catch (err) {
@@ -60,7 +67,13 @@ export async function createThreadAction(_previous: PostFormState, form: FormDat
   try {
     const boardId = boardIdParam(hidden(form, 'board_id'))
     const { ip, poster } = await visitor()
-    const created = await createThread({ boardId, ip, posterKey: poster.key, readForm: () => formFields(form), banExempt: isStaffCaller })
+    const created = await createThread({
+      boardId,
+      ip,
+      posterKey: poster.key,
+      readForm: () => formFields(form),
+      banExempt: isStaffCaller,
+    })
     await rememberPoster(poster)
     target = `/board/${boardId}/thread/${created.threadId}`
   } catch (err) {

@@ -19,7 +19,9 @@ function fetchToken(): Promise<string> {
     return (await res.json()).csrfToken as string
   })
   // A failed fetch is not kept: the next call tries again.
-  pending.catch(() => { if (token === pending) token = undefined })
+  pending.catch(() => {
+    if (token === pending) token = undefined
+  })
   return pending
 }
 

@@ -1,7 +1,8 @@
 // Every API address the browser calls, built in one place. Path segments are URL-encoded, so an id can never
 // reach another route; query strings keep the order the server logs and caches them by.
 const seg = (value: string | number) => encodeURIComponent(String(value))
-const query = (params: Record<string, string | number>) => `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`
+const query = (params: Record<string, string | number>) =>
+  `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`
 
 const board = (boardId: string) => `/api/boards/${seg(boardId)}`
 const thread = (boardId: string, threadId: number) => `${board(boardId)}/threads/${seg(threadId)}`
@@ -43,7 +44,8 @@ export const staffPaths = {
   rangeBanStats: () => '/api/admin/rangebans/stats',
   post: (postId: number) => `/api/admin/posts/${seg(postId)}`,
   postColor: (postId: number) => `/api/admin/posts/${seg(postId)}/color`,
-  postIp: (postId: number, boardId: string, threadId: number) => `/api/admin/posts/${seg(postId)}/ip${query({ boardId, threadId })}`,
+  postIp: (postId: number, boardId: string, threadId: number) =>
+    `/api/admin/posts/${seg(postId)}/ip${query({ boardId, threadId })}`,
   ipHistory: (ip: string) => `/api/admin/ip-history/${seg(ip)}`,
   housekeepingStatus: () => '/api/admin/housekeeping/status',
   housekeepingRun: () => '/api/admin/housekeeping/run',

@@ -7,7 +7,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 /** A call the server answered with an error status; `body` is its JSON error body (null when there was none). */
 export class ApiError extends Error {
-  constructor(readonly url: string, readonly status: number, readonly body: ErrorBody | null) {
+  constructor(
+    readonly url: string,
+    readonly status: number,
+    readonly body: ErrorBody | null,
+  ) {
     super(`${url}: ${status}`)
     this.name = 'ApiError'
   }
@@ -28,18 +32,29 @@ export interface RequestOptions {
 }
 
 // The answer staff routes give to a missing or outdated token (the session was renewed, e.g. by a login elsewhere).
-const isRefusedToken = (status: number, body: ErrorBody | null) => status === 403 && body?.error === 'Invalid CSRF token'
+const isRefusedToken = (status: number, body: ErrorBody | null) =>
+  status === 403 && body?.error === 'Invalid CSRF token'
 
 /**
  * Sends one call and answers its JSON body, or throws ApiError. A staff write whose token is refused fetches a
  * new token and is sent once more; a second refusal is the answer.
  */
-export async function request<T>(method: Method, url: string, { body, staff = false, headers: extra = {} }: RequestOptions = {}): Promise<T> {
+export async function request<T>(
+  method: Method,
+  url: string,
+  { body, staff = false, headers: extra = {} }: RequestOptions = {},
+): Promise<T> {
   const withToken = staff && method !== 'GET'
   const send = (token?: string) => {
-    const headers: Record<string, string> = body === undefined ? { ...extra } : { 'Content-Type': 'application/json', ...extra }
+    const headers: Record<string, string> =
+      body === undefined ? { ...extra } : { 'Content-Type': 'application/json', ...extra }
     if (token !== undefined) headers['X-CSRF-Token'] = token
-    return fetch(url, { method, credentials: 'include', headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    return fetch(url, {
+      method,
+      credentials: 'include',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
   }
 
   const token = withToken ? await csrfToken() : undefined
@@ -56,5 +71,5 @@ export async function request<T>(method: Method, url: string, { body, staff = fa
 
 async function errorBody(res: Response): Promise<ErrorBody | null> {
   const parsed: unknown = await res.json().catch(() => null)
-  return parsed && typeof parsed === 'object' ? parsed as ErrorBody : null
+  return parsed && typeof parsed === 'object' ? (parsed as ErrorBody) : null
 }

@@ -9,7 +9,12 @@ const REFRESH_MS = 5 * 60_000
 
 /** The overview, refreshed every 5 minutes; on a failure the last figures stay and `error` is set. */
 export function useStatsOverview(initial: StatsOverview) {
-  return useSWR(publicPaths.stats(), publicApi.statsOverview, { fallbackData: initial, refreshInterval: REFRESH_MS, revalidateOnMount: false, revalidateOnFocus: false })
+  return useSWR(publicPaths.stats(), publicApi.statsOverview, {
+    fallbackData: initial,
+    refreshInterval: REFRESH_MS,
+    revalidateOnMount: false,
+    revalidateOnFocus: false,
+  })
 }
 
 /** Hour by hour over `hours`; `initial` covers its own range, another range is fetched when chosen. */

@@ -1,8 +1,8 @@
 import Link from 'next/link'
-import { staffForPage } from '@/lib/pages/staff'
+import { ACTION_LABELS, ActionsTable } from '@/components/admin/actions-table'
 import { NotAuthorized } from '@/components/admin/not-authorized'
 import { listActions, parseActionTypes } from '@/lib/moderation/actions'
-import { ACTION_LABELS, ActionsTable } from '@/components/admin/actions-table'
+import { staffForPage } from '@/lib/pages/staff'
 
 export const metadata = { title: 'Action log' }
 
@@ -17,27 +17,62 @@ export default async function ActionsPage({ searchParams }: Props) {
   const page = Math.max(1, Number(q.page) || 1)
   const boardId = q.board_id && /^[a-z0-9]{1,10}$/.test(q.board_id) ? q.board_id : undefined
   const actionType = ACTION_LABELS.some(([v]) => v === q.action_type) ? q.action_type : undefined
-  const { actions, total } = await listActions(staff, { boardId, actionTypes: parseActionTypes(actionType) }, PAGE, (page - 1) * PAGE)
+  const { actions, total } = await listActions(
+    staff,
+    { boardId, actionTypes: parseActionTypes(actionType) },
+    PAGE,
+    (page - 1) * PAGE,
+  )
   const pages = Math.max(1, Math.ceil(total / PAGE))
-  const link = (p: number) => `/admin/actions?${new URLSearchParams({ ...(actionType ? { action_type: actionType } : {}), ...(boardId ? { board_id: boardId } : {}), page: String(p) })}`
+  const link = (p: number) =>
+    `/admin/actions?${new URLSearchParams({ ...(actionType ? { action_type: actionType } : {}), ...(boardId ? { board_id: boardId } : {}), page: String(p) })}`
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Action Log</h1>
       <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
-        <label className="flex flex-col">Action Type
+        <label className="flex flex-col">
+          Action Type
           <select name="action_type" defaultValue={actionType ?? ''} className="rounded border border-slate-300 p-1">
             <option value="">All</option>
-            {ACTION_LABELS.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+            {ACTION_LABELS.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
           </select>
         </label>
-        <label className="flex flex-col">Board<input name="board_id" defaultValue={boardId ?? ''} placeholder="e.g. tech" className="rounded border border-slate-300 p-1" /></label>
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1">Apply</button>
+        <label className="flex flex-col">
+          Board
+          <input
+            name="board_id"
+            defaultValue={boardId ?? ''}
+            placeholder="e.g. tech"
+            className="rounded border border-slate-300 p-1"
+          />
+        </label>
+        <button type="submit" className="rounded border border-slate-300 px-3 py-1">
+          Apply
+        </button>
       </form>
-      {actions.length === 0 ? <p className="text-slate-600">No actions found</p> : <ActionsTable actions={actions} showIp />}
+      {actions.length === 0 ? (
+        <p className="text-slate-600">No actions found</p>
+      ) : (
+        <ActionsTable actions={actions} showIp />
+      )}
       <nav className="flex items-center gap-3 text-sm" aria-label="Pages">
-        {page > 1 && <Link href={link(page - 1)} className="text-board-link">← Newer</Link>}
-        <span>Page {page} of {pages} ({total} actions)</span>
-        {page < pages && <Link href={link(page + 1)} className="text-board-link">Older →</Link>}
+        {page > 1 && (
+          <Link href={link(page - 1)} className="text-board-link">
+            ← Newer
+          </Link>
+        )}
+        <span>
+          Page {page} of {pages} ({total} actions)
+        </span>
+        {page < pages && (
+          <Link href={link(page + 1)} className="text-board-link">
+            Older →
+          </Link>
+        )}
       </nav>
     </div>
   )

@@ -1,10 +1,10 @@
-import type { Staff } from '@/lib/auth/staff'
-import { staffForPage } from '@/lib/pages/staff'
+import { Dashboard, type DashboardData } from '@/components/admin/dashboard'
 import { NotAuthorized } from '@/components/admin/not-authorized'
-import { actionStats, listActions } from '@/lib/moderation/actions'
+import type { Staff } from '@/lib/auth/staff'
 import { listBans } from '@/lib/bans/queries'
 import { listBoards } from '@/lib/boards/queries'
-import { Dashboard, type DashboardData } from '@/components/admin/dashboard'
+import { actionStats, listActions } from '@/lib/moderation/actions'
+import { staffForPage } from '@/lib/pages/staff'
 
 export const metadata = { title: 'Admin Dashboard' }
 

@@ -1,7 +1,7 @@
-import { staffForPage } from '@/lib/pages/staff'
+import { HousekeepingPanel } from '@/components/admin/housekeeping-panel'
 import { NotAuthorized } from '@/components/admin/not-authorized'
 import { housekeepingStatus, lastFinishedRun } from '@/lib/housekeeping/status'
-import { HousekeepingPanel } from '@/components/admin/housekeeping-panel'
+import { staffForPage } from '@/lib/pages/staff'
 
 export const metadata = { title: 'Housekeeping' }
 

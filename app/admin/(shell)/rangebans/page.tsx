@@ -1,9 +1,9 @@
-import { staffForPage } from '@/lib/pages/staff'
 import { NotAuthorized } from '@/components/admin/not-authorized'
-import { listBoards } from '@/lib/boards/queries'
-import { listRangeBans, rangeBanStats } from '@/lib/rangebans/manage'
-import { allCountries } from '@/lib/geo/country-names'
 import { RangeBansPanel, type RangeBanData } from '@/components/admin/rangebans-panel'
+import { listBoards } from '@/lib/boards/queries'
+import { allCountries } from '@/lib/geo/country-names'
+import { staffForPage } from '@/lib/pages/staff'
+import { listRangeBans, rangeBanStats } from '@/lib/rangebans/manage'
 
 export const metadata = { title: 'Rangebans' }
 
@@ -26,5 +26,12 @@ export default async function RangeBansPage({ searchParams }: Props) {
   const q = await searchParams
   const [boards, initial] = await Promise.all([listBoards(), load()])
   const boardFilter = q.boardId && boards.some((b) => b.id === q.boardId) ? q.boardId : ''
-  return <RangeBansPanel initial={initial} countries={allCountries()} boards={boards.map((b) => ({ id: b.id, name: b.name }))} boardFilter={boardFilter} />
+  return (
+    <RangeBansPanel
+      initial={initial}
+      countries={allCountries()}
+      boards={boards.map((b) => ({ id: b.id, name: b.name }))}
+      boardFilter={boardFilter}
+    />
+  )
 }

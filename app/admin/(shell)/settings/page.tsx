@@ -1,9 +1,9 @@
-import { staffForPage } from '@/lib/pages/staff'
+import { BoardSettingsTable } from '@/components/admin/board-settings-table'
+import { ContactSettingsForm } from '@/components/admin/contact-settings-form'
+import { CreateBoardForm } from '@/components/admin/create-board-form'
 import { NotAuthorized } from '@/components/admin/not-authorized'
 import { listManagedBoards } from '@/lib/boards/manage'
-import { BoardSettingsTable } from '@/components/admin/board-settings-table'
-import { CreateBoardForm } from '@/components/admin/create-board-form'
-import { ContactSettingsForm } from '@/components/admin/contact-settings-form'
+import { staffForPage } from '@/lib/pages/staff'
 import { getContact } from '@/lib/site/contact'
 
 export const metadata = { title: 'Settings' }

@@ -1,10 +1,10 @@
-import { staffForPage } from '@/lib/pages/staff'
+import { ModerationStats, type ModerationStatsData } from '@/components/admin/moderation-stats'
 import { NotAuthorized } from '@/components/admin/not-authorized'
 import { listBoards } from '@/lib/boards/queries'
-import { actionStats } from '@/lib/moderation/actions'
 import { actionsPerDay } from '@/lib/moderation/action-series'
+import { actionStats } from '@/lib/moderation/actions'
+import { staffForPage } from '@/lib/pages/staff'
 import { DAY_MS } from '@/lib/time'
-import { ModerationStats, type ModerationStatsData } from '@/components/admin/moderation-stats'
 
 export const metadata = { title: 'Moderation Statistics' }
 
@@ -26,7 +26,10 @@ export default async function StatsPage({ searchParams }: Props) {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY_MS)
   let stats: ModerationStatsData | null = null
   try {
-    const [totals, byDay] = await Promise.all([actionStats(staff, { boardId, start }), actionsPerDay(staff, { boardId, start }, now)])
+    const [totals, byDay] = await Promise.all([
+      actionStats(staff, { boardId, start }),
+      actionsPerDay(staff, { boardId, start }, now),
+    ])
     stats = { ...totals, byDay }
   } catch (err) {
     console.error('stats: failed to load', err)
@@ -37,21 +40,43 @@ export default async function StatsPage({ searchParams }: Props) {
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Moderation Statistics</h1>
       <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
-        <label className="flex flex-col">Board
+        <label className="flex flex-col">
+          Board
           <select name="board_id" defaultValue={boardId ?? ''} className="rounded border border-slate-300 p-1">
             <option value="">All Boards</option>
-            {boards.map((b) => <option key={b.id} value={b.id}>/{b.id}/ - {b.name}</option>)}
+            {boards.map((b) => (
+              <option key={b.id} value={b.id}>
+                /{b.id}/ - {b.name}
+              </option>
+            ))}
           </select>
         </label>
-        <label className="flex flex-col">Period
+        <label className="flex flex-col">
+          Period
           <select name="range" defaultValue={String(days)} className="rounded border border-slate-300 p-1">
-            {RANGES.map((r) => <option key={r} value={r}>Last {r} days</option>)}
+            {RANGES.map((r) => (
+              <option key={r} value={r}>
+                Last {r} days
+              </option>
+            ))}
           </select>
         </label>
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1">Apply</button>
+        <button type="submit" className="rounded border border-slate-300 px-3 py-1">
+          Apply
+        </button>
       </form>
-      {scoped && <p className="text-sm text-slate-600">Counts cover your boards ({staff.boards.map((b) => `/${b}/`).join(', ')}) and global actions.</p>}
-      {stats ? <ModerationStats stats={stats} period={period} /> : <p role="alert" className="text-red-600">Failed to load statistics. Please try again later.</p>}
+      {scoped && (
+        <p className="text-sm text-slate-600">
+          Counts cover your boards ({staff.boards.map((b) => `/${b}/`).join(', ')}) and global actions.
+        </p>
+      )}
+      {stats ? (
+        <ModerationStats stats={stats} period={period} />
+      ) : (
+        <p role="alert" className="text-red-600">
+          Failed to load statistics. Please try again later.
+        </p>
+      )}
     </div>
   )
 }

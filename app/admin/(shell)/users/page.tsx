@@ -1,8 +1,8 @@
-import { staffForPage } from '@/lib/pages/staff'
 import { NotAuthorized } from '@/components/admin/not-authorized'
-import { listUsers } from '@/lib/staff/manage-users'
-import { listBoards } from '@/lib/boards/queries'
 import { UsersTable } from '@/components/admin/users-table'
+import { listBoards } from '@/lib/boards/queries'
+import { staffForPage } from '@/lib/pages/staff'
+import { listUsers } from '@/lib/staff/manage-users'
 
 export const metadata = { title: 'Admin users' }
 

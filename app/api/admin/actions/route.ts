@@ -1,9 +1,9 @@
+import { parsePaging } from '@/lib/bans/queries'
+import { json } from '@/lib/http/error-response'
 import { methodNotAllowed } from '@/lib/http/route'
 import { staffRoute } from '@/lib/http/staff-route'
-import { json } from '@/lib/http/error-response'
-import { listActions } from '@/lib/moderation/actions'
 import { actionFilters, ZActionQuery } from '@/lib/moderation/action-query'
-import { parsePaging } from '@/lib/bans/queries'
+import { listActions } from '@/lib/moderation/actions'
 
 // GET /api/admin/actions – the moderation log, filtered and paged, newest first
 export const GET = staffRoute({ query: ZActionQuery }, async ({ staff, query }) => {

@@ -1,8 +1,8 @@
-import { route, methodNotAllowed } from '@/lib/http/route'
-import { json } from '@/lib/http/error-response'
+import { logout } from '@/lib/auth/login'
 import { getSession } from '@/lib/auth/session'
 import { assertCsrf } from '@/lib/auth/staff'
-import { logout } from '@/lib/auth/login'
+import { json } from '@/lib/http/error-response'
+import { route, methodNotAllowed } from '@/lib/http/route'
 
 // GET /api/admin/logout – ends the caller's own session (no CSRF needed: it can only log the caller out)
 export const GET = route({}, async () => {

@@ -1,6 +1,6 @@
+import { json } from '@/lib/http/error-response'
 import { methodNotAllowed } from '@/lib/http/route'
 import { staffRoute } from '@/lib/http/staff-route'
-import { json } from '@/lib/http/error-response'
 
 // GET /api/admin/me – the logged-in staff user, re-read from the database
 export const GET = staffRoute({}, async ({ staff }) => {

@@ -1,5 +1,5 @@
-import { route, methodNotAllowed } from '@/lib/http/route'
 import { json } from '@/lib/http/error-response'
+import { route, methodNotAllowed } from '@/lib/http/route'
 import { getHourlyStats } from '@/lib/stats/public-stats'
 import { ZHourlyQuery } from '@/lib/stats/schemas'
 

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { loadBoardForPosting } from '@/lib/pages/visitor'
-import { requestIp } from '@/lib/http/request-ip'
-import { BoardHeader } from '@/components/board/board-header'
 import { BanScreen } from '@/components/bans/ban-screen'
+import { BoardHeader } from '@/components/board/board-header'
 import { CreateThreadForm } from '@/components/thread/create-thread-form'
 import type { PageParams } from '@/lib/http/params'
+import { requestIp } from '@/lib/http/request-ip'
+import { loadBoardForPosting } from '@/lib/pages/visitor'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,8 +1,8 @@
-import { staffForPage } from '@/lib/pages/staff'
+import { CreateBanForm } from '@/components/admin/create-ban-form'
 import { NotAuthorized } from '@/components/admin/not-authorized'
 import { listBoards } from '@/lib/boards/queries'
-import { CreateBanForm } from '@/components/admin/create-ban-form'
 import { isNumericId } from '@/lib/http/params'
+import { staffForPage } from '@/lib/pages/staff'
 
 export const metadata = { title: 'Create Ban' }
 
@@ -17,7 +17,11 @@ export default async function CreateBanPage({ searchParams }: Props) {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Create Ban</h1>
-      <CreateBanForm role={staff.role} boards={boards} context={{ boardId: q.boardId, threadId: id(q.threadId), postId: id(q.postId) }} />
+      <CreateBanForm
+        role={staff.role}
+        boards={boards}
+        context={{ boardId: q.boardId, threadId: id(q.threadId), postId: id(q.postId) }}
+      />
     </div>
   )
 }

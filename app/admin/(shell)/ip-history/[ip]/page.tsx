@@ -1,12 +1,12 @@
 import Link from 'next/link'
-import { staffForPage } from '@/lib/pages/staff'
-import { NotAuthorized } from '@/components/admin/not-authorized'
-import { ipHistory, parseActionTypes } from '@/lib/moderation/actions'
-import { ValidationError } from '@/lib/errors'
-import { formatTimestamp } from '@/lib/ui/relative-time'
-import { Card } from '@/components/ui/card'
 import { ACTION_LABELS, ActionsTable } from '@/components/admin/actions-table'
+import { NotAuthorized } from '@/components/admin/not-authorized'
+import { Card } from '@/components/ui/card'
+import { ValidationError } from '@/lib/errors'
 import type { PageParams } from '@/lib/http/params'
+import { ipHistory, parseActionTypes } from '@/lib/moderation/actions'
+import { staffForPage } from '@/lib/pages/staff'
+import { formatTimestamp } from '@/lib/ui/relative-time'
 
 export const metadata = { title: 'IP history' }
 
@@ -18,7 +18,13 @@ export default async function IpHistoryPage({ params, searchParams }: Props) {
   if (!staff) return <NotAuthorized />
   const raw = (await params).ip
   // IPv6 colons may arrive percent-encoded in a page path.
-  const ip = (() => { try { return decodeURIComponent(raw) } catch { return raw } })()
+  const ip = (() => {
+    try {
+      return decodeURIComponent(raw)
+    } catch {
+      return raw
+    }
+  })()
   const q = await searchParams
   const boardId = q.board_id && /^[a-z0-9]{1,10}$/.test(q.board_id) ? q.board_id : undefined
   let history
@@ -26,34 +32,71 @@ export default async function IpHistoryPage({ params, searchParams }: Props) {
     history = await ipHistory(staff, ip, { boardId, actionTypes: parseActionTypes(q.action_type || undefined) }, 100, 0)
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err
-    return <Card title="IP history"><p role="alert" className="text-red-600">Failed to fetch IP history</p></Card>
+    return (
+      <Card title="IP history">
+        <p role="alert" className="text-red-600">
+          Failed to fetch IP history
+        </p>
+      </Card>
+    )
   }
   const s = history.summary
-  const cards: [string, string | number][] = [['Total Actions', s.total_actions], ['Bans', s.ban_count], ['Posts Deleted', s.posts_deleted], ['Boards Affected', s.boards_affected],
-    ['First action', s.first_action ? formatTimestamp(s.first_action) : '–'], ['Last action', s.last_action ? formatTimestamp(s.last_action) : '–']]
+  const cards: [string, string | number][] = [
+    ['Total Actions', s.total_actions],
+    ['Bans', s.ban_count],
+    ['Posts Deleted', s.posts_deleted],
+    ['Boards Affected', s.boards_affected],
+    ['First action', s.first_action ? formatTimestamp(s.first_action) : '–'],
+    ['Last action', s.last_action ? formatTimestamp(s.last_action) : '–'],
+  ]
   return (
     <div className="space-y-4">
-      <Link href="/admin/dashboard" className="text-sm text-board-link hover:underline">← Dashboard</Link>
-      <h1 className="text-2xl font-bold">IP history: <span className="font-mono">{history.ip_address}</span></h1>
+      <Link href="/admin/dashboard" className="text-sm text-board-link hover:underline">
+        ← Dashboard
+      </Link>
+      <h1 className="text-2xl font-bold">
+        IP history: <span className="font-mono">{history.ip_address}</span>
+      </h1>
       <div className="grid grid-cols-2 gap-2 md:grid-cols-6">
-        {cards.map(([label, value]) => <div key={label} className="rounded-lg border border-slate-200 bg-white p-2"><p className="text-xs text-slate-500">{label}</p><p className="font-semibold">{value}</p></div>)}
+        {cards.map(([label, value]) => (
+          <div key={label} className="rounded-lg border border-slate-200 bg-white p-2">
+            <p className="text-xs text-slate-500">{label}</p>
+            <p className="font-semibold">{value}</p>
+          </div>
+        ))}
       </div>
       <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
-        <label className="flex flex-col">Board
+        <label className="flex flex-col">
+          Board
           <select name="board_id" defaultValue={boardId ?? ''} className="rounded border border-slate-300 p-1">
             <option value="">All</option>
-            {s.boards_list.map((b) => <option key={b} value={b}>/{b}/</option>)}
+            {s.boards_list.map((b) => (
+              <option key={b} value={b}>
+                /{b}/
+              </option>
+            ))}
           </select>
         </label>
-        <label className="flex flex-col">Action Type
+        <label className="flex flex-col">
+          Action Type
           <select name="action_type" defaultValue={q.action_type ?? ''} className="rounded border border-slate-300 p-1">
             <option value="">All</option>
-            {ACTION_LABELS.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+            {ACTION_LABELS.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
           </select>
         </label>
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1">Apply</button>
+        <button type="submit" className="rounded border border-slate-300 px-3 py-1">
+          Apply
+        </button>
       </form>
-      {history.actions.length === 0 ? <p className="text-slate-600">No actions found for this IP</p> : <ActionsTable actions={history.actions} />}
+      {history.actions.length === 0 ? (
+        <p className="text-slate-600">No actions found for this IP</p>
+      ) : (
+        <ActionsTable actions={history.actions} />
+      )}
     </div>
   )
 }

@@ -1,12 +1,12 @@
 import { notFound } from 'next/navigation'
-import { staffForPage } from '@/lib/pages/staff'
 import { NotAuthorized } from '@/components/admin/not-authorized'
-import { getUserOrThrow } from '@/lib/staff/manage-users'
-import { listBoards } from '@/lib/boards/queries'
-import { isNumericId, type PageParams } from '@/lib/http/params'
-import { NotFoundError } from '@/lib/errors'
 import { UserForm } from '@/components/admin/user-form'
 import { Card } from '@/components/ui/card'
+import { listBoards } from '@/lib/boards/queries'
+import { NotFoundError } from '@/lib/errors'
+import { isNumericId, type PageParams } from '@/lib/http/params'
+import { staffForPage } from '@/lib/pages/staff'
+import { getUserOrThrow } from '@/lib/staff/manage-users'
 
 export const metadata = { title: 'Edit admin user' }
 
@@ -15,7 +15,14 @@ export default async function EditUserPage({ params }: PageParams<'id'>) {
   if (!staff) return <NotAuthorized />
   const { id } = await params
   if (!isNumericId(id)) notFound()
-  const user = await getUserOrThrow(Number(id)).catch((err) => { if (err instanceof NotFoundError) notFound(); throw err })
+  const user = await getUserOrThrow(Number(id)).catch((err) => {
+    if (err instanceof NotFoundError) notFound()
+    throw err
+  })
   const boards = (await listBoards()).map((b) => ({ id: b.id, name: b.name }))
-  return <Card title={`Edit ${user.username}`}><UserForm boards={boards} user={user} /></Card>
+  return (
+    <Card title={`Edit ${user.username}`}>
+      <UserForm boards={boards} user={user} />
+    </Card>
+  )
 }

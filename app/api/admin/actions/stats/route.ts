@@ -1,9 +1,9 @@
+import { json } from '@/lib/http/error-response'
 import { methodNotAllowed } from '@/lib/http/route'
 import { staffRoute } from '@/lib/http/staff-route'
-import { json } from '@/lib/http/error-response'
-import { actionStats } from '@/lib/moderation/actions'
-import { actionsPerDay } from '@/lib/moderation/action-series'
 import { actionFilters, ZActionQuery } from '@/lib/moderation/action-query'
+import { actionsPerDay } from '@/lib/moderation/action-series'
+import { actionStats } from '@/lib/moderation/actions'
 
 // GET /api/admin/actions/stats – counts by type, by staff member and by board (moderators and admins), plus the
 // extra field byDay: counts per UTC day and action type for the chart on /admin/stats

@@ -1,7 +1,7 @@
+import { housekeepingStatus } from '@/lib/housekeeping/status'
+import { json } from '@/lib/http/error-response'
 import { methodNotAllowed } from '@/lib/http/route'
 import { staffRoute } from '@/lib/http/staff-route'
-import { json } from '@/lib/http/error-response'
-import { housekeepingStatus } from '@/lib/housekeeping/status'
 
 // GET /api/admin/housekeeping/status – schedule, run in progress, last run
 export const GET = staffRoute({ role: 'admin' }, async () => json({ status: await housekeepingStatus() }))

@@ -1,6 +1,6 @@
+import { json } from '@/lib/http/error-response'
 import { methodNotAllowed } from '@/lib/http/route'
 import { staffRoute } from '@/lib/http/staff-route'
-import { json } from '@/lib/http/error-response'
 import { rangeBanStats } from '@/lib/rangebans/manage'
 
 // GET /api/admin/rangebans/stats – counts by type and the most banned countries

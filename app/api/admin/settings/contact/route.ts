@@ -1,6 +1,6 @@
+import { json } from '@/lib/http/error-response'
 import { methodNotAllowed } from '@/lib/http/route'
 import { staffRoute } from '@/lib/http/staff-route'
-import { json } from '@/lib/http/error-response'
 import { getContact, updateContact } from '@/lib/site/contact'
 import { ZContactSettings } from '@/lib/site/schemas'
 

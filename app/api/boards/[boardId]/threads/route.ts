@@ -1,13 +1,13 @@
-import { MULTIPART, route, methodNotAllowed } from '@/lib/http/route'
-import { json } from '@/lib/http/error-response'
-import { boardIdParam } from '@/lib/http/params'
-import { readMultipart } from '@/lib/http/multipart'
-import { posterFrom, withPosterCookie } from '@/lib/http/poster'
-import { getBoardOrThrow } from '@/lib/boards/queries'
-import { assertNotBannedUnless } from '@/lib/bans/check'
 import { isStaffCaller } from '@/lib/auth/staff-caller'
-import { listBoardThreads } from '@/lib/threads/queries'
+import { assertNotBannedUnless } from '@/lib/bans/check'
+import { getBoardOrThrow } from '@/lib/boards/queries'
+import { json } from '@/lib/http/error-response'
+import { readMultipart } from '@/lib/http/multipart'
+import { boardIdParam } from '@/lib/http/params'
+import { posterFrom, withPosterCookie } from '@/lib/http/poster'
+import { MULTIPART, route, methodNotAllowed } from '@/lib/http/route'
 import { createThread } from '@/lib/threads/create-thread'
+import { listBoardThreads } from '@/lib/threads/queries'
 import { THREAD_CONFIG } from '@/lib/threads/types'
 
 const params = { boardId: boardIdParam }
@@ -22,7 +22,13 @@ export const GET = route({ params }, async ({ params, ip }) => {
 // POST /api/boards/{boardId}/threads – create a thread (multipart: topic, content, image)
 export const POST = route({ params, body: MULTIPART }, async ({ req, params, ip }) => {
   const poster = posterFrom(req)
-  const created = await createThread({ boardId: params.boardId, ip, posterKey: poster.key, readForm: () => readMultipart(req), banExempt: isStaffCaller })
+  const created = await createThread({
+    boardId: params.boardId,
+    ip,
+    posterKey: poster.key,
+    readForm: () => readMultipart(req),
+    banExempt: isStaffCaller,
+  })
   return withPosterCookie(json({ message: 'Thread created successfully', ...created }, 201), poster)
 })
 

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { loadThreadPage } from '@/lib/pages/visitor'
-import { requestIp } from '@/lib/http/request-ip'
-import { BUMP_LIMIT } from '@/lib/limits'
-import { ThreadView } from '@/components/thread/thread-view'
 import { BanScreen } from '@/components/bans/ban-screen'
 import { BoardHeader } from '@/components/board/board-header'
+import { ThreadView } from '@/components/thread/thread-view'
 import { isNumericId, type PageParams } from '@/lib/http/params'
+import { requestIp } from '@/lib/http/request-ip'
+import { BUMP_LIMIT } from '@/lib/limits'
+import { loadThreadPage } from '@/lib/pages/visitor'
 
 export const dynamic = 'force-dynamic'
 
@@ -35,8 +35,17 @@ export default async function ThreadPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-4">
       <BoardHeader board={page.board} />
-      <ThreadView boardId={page.board.id} thread={page.thread} posts={page.posts} bumpLimit={BUMP_LIMIT} crossRefs={page.crossRefs}
-        showFlags={page.board.country_flags_enabled} countryNames={page.countryNames} surveyResults={page.surveyResults} quote={quoteId} />
+      <ThreadView
+        boardId={page.board.id}
+        thread={page.thread}
+        posts={page.posts}
+        bumpLimit={BUMP_LIMIT}
+        crossRefs={page.crossRefs}
+        showFlags={page.board.country_flags_enabled}
+        countryNames={page.countryNames}
+        surveyResults={page.surveyResults}
+        quote={quoteId}
+      />
     </div>
   )
 }

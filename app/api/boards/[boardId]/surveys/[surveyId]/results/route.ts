@@ -1,7 +1,7 @@
-import { route, methodNotAllowed } from '@/lib/http/route'
+import { getBoardOrThrow } from '@/lib/boards/queries'
 import { json } from '@/lib/http/error-response'
 import { boardIdParam, idParam } from '@/lib/http/params'
-import { getBoardOrThrow } from '@/lib/boards/queries'
+import { route, methodNotAllowed } from '@/lib/http/route'
 import { getResults } from '@/lib/surveys/queries'
 
 const params = { boardId: boardIdParam, surveyId: idParam('Survey not found') }

@@ -1,14 +1,14 @@
-import { MULTIPART, route, methodNotAllowed } from '@/lib/http/route'
-import { json } from '@/lib/http/error-response'
-import { boardIdParam, idParam } from '@/lib/http/params'
-import { readMultipart } from '@/lib/http/multipart'
-import { posterFrom, withPosterCookie } from '@/lib/http/poster'
-import { getBoardOrThrow } from '@/lib/boards/queries'
-import { assertNotBannedUnless } from '@/lib/bans/check'
 import { isStaffCaller } from '@/lib/auth/staff-caller'
-import { listThreadPosts } from '@/lib/threads/queries'
+import { assertNotBannedUnless } from '@/lib/bans/check'
+import { getBoardOrThrow } from '@/lib/boards/queries'
+import { json } from '@/lib/http/error-response'
+import { readMultipart } from '@/lib/http/multipart'
+import { boardIdParam, idParam } from '@/lib/http/params'
+import { posterFrom, withPosterCookie } from '@/lib/http/poster'
+import { MULTIPART, route, methodNotAllowed } from '@/lib/http/route'
 import { createReply } from '@/lib/posts/create-reply'
 import { ZThreadPostsQuery } from '@/lib/posts/schemas'
+import { listThreadPosts } from '@/lib/threads/queries'
 
 const params = { boardId: boardIdParam, threadId: idParam('Thread not found') }
 
@@ -26,7 +26,13 @@ export const GET = route({ params, query: ZThreadPostsQuery }, async ({ params, 
 // POST /api/boards/{boardId}/threads/{threadId}/posts – reply (multipart: content, image, dont_bump)
 export const POST = route({ params, body: MULTIPART }, async ({ req, params, ip }) => {
   const poster = posterFrom(req)
-  const created = await createReply({ ...params, ip, posterKey: poster.key, readForm: () => readMultipart(req), banExempt: isStaffCaller })
+  const created = await createReply({
+    ...params,
+    ip,
+    posterKey: poster.key,
+    readForm: () => readMultipart(req),
+    banExempt: isStaffCaller,
+  })
   return withPosterCookie(json({ message: 'Post created successfully', ...created }, 201), poster)
 })
 
