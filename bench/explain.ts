@@ -1,4 +1,4 @@
-// EXPLAIN (ANALYZE, BUFFERS) of Corkboard's hot queries on a seeded PostgreSQL database (issue 7). The statements
+// EXPLAIN (ANALYZE, BUFFERS) of Corkboard's hot queries on a seeded PostgreSQL database. The statements
 // explained are the ones the app really sends: each domain read runs under countStatements(), which records its
 // SQL and arguments, and each SELECT is then explained through the same driver adapter.
 //

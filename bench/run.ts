@@ -1,5 +1,5 @@
 // npm run bench: seeds a site, starts the real server (production build, own data directory, rate limits raised,
-// housekeeping off) and measures every figure of issue 7 beside a raw baseline from the same run; prints the tables,
+// housekeeping off) and measures every performance figure beside a raw baseline from the same run; prints the tables,
 // writes bench/results/{date}.json and the results section of docs/PERFORMANCE.md.
 //
 //   npm run bench                          the full run (about 16 minutes on 2 cores, 10 of them the soak)

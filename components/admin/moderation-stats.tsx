@@ -13,7 +13,7 @@ export interface ModerationStatsData {
   byDay: DayCount[]
 }
 
-/** The totals and the chart of /admin/stats (issue 6.4): per action type, per board, per staff member and per day. */
+/** The totals and the chart of /admin/stats: per action type, per board, per staff member and per day. */
 export function ModerationStats({ stats, period }: { stats: ModerationStatsData; period: string }) {
   const share = (n: number) => (stats.total ? `${Math.round((100 * n) / stats.total)}%` : '')
   return (

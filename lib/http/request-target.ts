@@ -51,7 +51,7 @@ const MESSAGES: Record<TargetProblem, string> = {
   query: `At most ${MAX_QUERY_PARAMETERS} query parameters are accepted`,
 }
 
-/** Answers a request whose target is not a decodable path with a 400 in the contract's error body. */
+/** Answers a request whose target is not a decodable path with a 400 in the API's error body. */
 export async function refuseTarget(res: ServerResponse, problem: TargetProblem): Promise<void> {
   await send(res, errorResponse(ValidationError.field('url', MESSAGES[problem])))
 }

@@ -1,6 +1,6 @@
 // Pages while the database is away: a short 503 page with Retry-After, at once, instead of a render that waits for
 // the database and fails (cached pages are still served from memory before this is asked). API routes need no
-// gate: their errors map to the contract's 503 body in lib/http/error-response.ts.
+// gate: their errors map to the API's 503 body in lib/http/error-response.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pingDb } from '../db/client'
 import { databaseDown } from '../db/fault-state'

@@ -2,7 +2,7 @@
 // metadata() reads headers only and reports width, height and frame count for JPEG, PNG and WebP (animated WebP:
 // the canvas and its pages). What it does not tell is a GIF's logical screen and frame rectangles (it reports the
 // first frame's size, while browsers allocate the screen); those come from the GIF's own blocks. APNG never gets
-// this far: content detection names it image/apng, which is not an accepted type. A refusal is the contract's
+// this far: content detection names it image/apng, which is not an accepted type. A refusal is the API's
 // plain 415, as for any other file that is not an acceptable image.
 import { InvalidFileTypeError } from '../errors'
 import type { GifFrame } from './gif'

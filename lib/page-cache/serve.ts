@@ -48,7 +48,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const queryAt = url.indexOf('?')
       const route = queryAt < 0 ? cachedRoute(url) : cachedRoute(url.slice(0, queryAt), url.slice(queryAt))
       if (!route) return false
-      // Over the limit: Next's handler answers with the contract's 429.
+      // Over the limit: Next's handler answers with the API's 429.
       if (
         route.api &&
         !(await consume(clientIp, 'api').then(

@@ -1,4 +1,4 @@
-// Database rows → the contract's public Post (never an IP address or owner hash).
+// Database rows → the public Post of the API (never an IP address or owner hash).
 import type { FileType, PostColor, PublicPost, SurveySummary } from './types'
 import type { Post } from '../db/generated/sqlite/client.ts'
 

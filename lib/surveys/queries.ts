@@ -65,7 +65,7 @@ export async function userResponse(surveyId: number, ip: string): Promise<UserRe
   )
 }
 
-/** GET …/posts/{postId}/survey: 404s in the contract's order, then the survey with the caller's response. */
+/** GET …/posts/{postId}/survey: 404s in the documented order, then the survey with the caller's response. */
 export async function getPostSurvey(boardId: string, threadId: number, postId: number, ip: string) {
   const db = await getDb()
   const thread = await db.thread.findUnique({ where: { id: threadId }, select: { boardId: true } })

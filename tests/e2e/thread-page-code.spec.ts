@@ -1,4 +1,4 @@
-// What a thread page makes the browser download (issue 7: the page's own scripts stay small): the staff tools
+// What a thread page makes the browser download (the page's own scripts stay small): the staff tools
 // only for staff, and the live-update library after the page's scripts rather than among them.
 import type { Page } from '@playwright/test'
 import { scriptSources } from '@/bench/js-size'

@@ -13,7 +13,7 @@ afterAll(async () => {
 const get = (path: string, init?: RequestInit) => fetch(server.url + path, init)
 
 describe('GET /api/boards', () => {
-  it('returns every default board in the contract shape, sorted by id', async () => {
+  it('returns every default board in the documented shape, sorted by id', async () => {
     const res = await get('/api/boards')
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')

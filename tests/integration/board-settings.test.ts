@@ -1,4 +1,4 @@
-// Board management for admins (issue 6.5): create and update with validation, duplicates refused, every change in
+// Board management for admins: create and update with validation, duplicates refused, every change in
 // the staff audit log, and the visitor pages — served from the page cache — showing a change on the next request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, form, postForm } from '../helpers/http'

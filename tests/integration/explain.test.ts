@@ -1,4 +1,4 @@
-// Index use of the hot reads on PostgreSQL (issue 7): on a seeded board of 100 threads (about 10,000 posts,
+// Index use of the hot reads on PostgreSQL: on a seeded board of 100 threads (about 10,000 posts,
 // with polls and bans), the board and thread reads reach posts through an index, never a sequential scan, with
 // the planner's settings left alone. Always runs on the PostgreSQL server tests use (TEST_DATABASE_URL when it is
 // one, otherwise the local server present here and on CI), whatever database the rest of the suite runs on.

@@ -1,5 +1,5 @@
 // The time series of GET /api/admin/actions/stats (extra field byDay, for /admin/stats): counts per UTC day and
-// action type, zero-filled over the range, within the caller's board scope; the contract's fields are unchanged.
+// action type, zero-filled over the range, within the caller's board scope; the documented fields are unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
@@ -81,7 +81,7 @@ function byDayTable(byDay: { day: string; action_type: string; count: number }[]
 }
 
 describe('byDay', () => {
-  it('counts each UTC day of the range, zero-filled, and keeps the contract fields as they are', async () => {
+  it('counts each UTC day of the range, zero-filled, and keeps the documented fields as they are', async () => {
     const res = await admin.request('GET', `/api/admin/actions/stats?${RANGE}`)
     expect(res.status).toBe(200)
     const { byDay, ...contract } = res.body.stats

@@ -255,7 +255,7 @@ describe('colour', () => {
 })
 
 describe('sticky', () => {
-  it('sets and removes sticky for moderators, with the contract conflicts and events', async () => {
+  it('sets and removes sticky for moderators, with the documented conflicts and events', async () => {
     const t = await thread('tech')
     const url = `/api/admin/boards/tech/threads/${t.threadId}/sticky`
     expect(await janitor.write('PUT', url)).toMatchObject({

@@ -1,4 +1,4 @@
-// The page cache (issue 7): public pages come from memory with ETags and 304s, and every kind of write shows on
+// The page cache: public pages come from memory with ETags and 304s, and every kind of write shows on
 // the very next request of each page it touches (a thread's posts API too). Banned visitors never get a cached
 // board, thread or posts API answer.
 import { get } from 'node:http'

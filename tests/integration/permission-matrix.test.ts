@@ -1,4 +1,4 @@
-// The contract's permission table (0.9) checked end to end: every staff endpoint called as anonymous, janitor,
+// Who may call each staff endpoint (roles and board scope, docs/API.md) checked end to end: every staff endpoint called as anonymous, janitor,
 // moderator, admin and as staff assigned to another board; every staff write without its CSRF token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { form, postForm } from '../helpers/http'

@@ -1,4 +1,4 @@
-// Creating threads and replies through the real server: the contract's bodies, check order, media pipeline,
+// Creating threads and replies through the real server: the documented bodies, check order, media pipeline,
 // bump rule and thread cap. The server trusts one proxy hop so each test can post from its own address.
 import { readdirSync, existsSync } from 'node:fs'
 import path from 'node:path'
@@ -114,7 +114,7 @@ describe('POST /api/boards/{boardId}/threads', () => {
     expect(JSON.stringify(posts)).not.toContain(ip)
   })
 
-  it('lists live threads with the contract summary', async () => {
+  it('lists live threads with the documented summary', async () => {
     const { threadId } = await newThread(freshIp(), 'diy')
     const res = await fetch(threadsUrl('diy'))
     expect(res.status).toBe(200)
@@ -400,7 +400,7 @@ describe('POST /api/boards/{boardId}/threads/{threadId}/posts', () => {
     expect(overPost.dont_bump).toBe(true)
   })
 
-  it('answers the contract errors', async () => {
+  it('answers the documented errors', async () => {
     const { threadId } = await newThread()
     const none = await postForm(postsUrl(threadId), form({ content: '  \r\n ' }), as(freshIp()))
     expect(none.body).toEqual({

@@ -1,4 +1,4 @@
-// Lean queries (issue 7): the board and thread pages and their list APIs run a small, fixed number of SQL
+// Lean queries: the board and thread pages and their list APIs run a small, fixed number of SQL
 // statements whatever the size of the board or thread, so an N+1 query cannot creep back unnoticed. The server
 // logs each request's statement count (DB_STATEMENT_LOG, lib/db/statement-count.ts); the page cache is off so
 // every GET renders. Each request is measured on a small and a large board or thread: the counts must be equal

@@ -1,4 +1,4 @@
-// Several processes behaving as one (issue 7): two Corkboard processes on different ports against PostgreSQL,
+// Several processes behaving as one: two Corkboard processes on different ports against PostgreSQL,
 // Redis and S3-compatible storage. Runs on PostgreSQL whatever TEST_DATABASE_URL says: that is the deployment
 // it describes. A reply posted to one process reaches a socket client of the other within a second, and the
 // other's cached thread page shows it on the next request; rate limits and the housekeeping lock are shared.

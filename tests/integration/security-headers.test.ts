@@ -1,4 +1,4 @@
-// Security headers (issue 14, item 3): every kind of answer — pages rendered by Next, pages from the page cache
+// Security headers: every kind of answer — pages rendered by Next, pages from the page cache
 // (MISS, HIT, 304), staff pages, API JSON and API errors, the 404 page, media, flags, socket.io — carries a
 // Content-Security-Policy that admits no inline script the server did not issue, plus nosniff, frame, referrer
 // and permissions policies; HSTS and Secure cookies whenever the site is reached over HTTPS, which a client can

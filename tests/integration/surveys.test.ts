@@ -175,7 +175,7 @@ describe('attaching a poll', () => {
     expect(survey.options).toHaveLength(16)
   })
 
-  it('answers 404 and 409 in the contract order', async () => {
+  it('answers 404 and 409 in the documented order', async () => {
     const t = await threadWithOwner()
     const other = await threadWithOwner()
     const body = { survey_type: 'single', question: 'q', options: ['a', 'b'] }
