@@ -11,6 +11,8 @@ import { ipKey, normalizeIp } from '../net/ip'
 import { processSingleton } from '../process-singleton'
 
 const REFRESH_MS = 60_000
+/** After a failed load the index tries again this soon, not at the next minute: until it loads, no page is cached. */
+const RETRY_MS = 2_000
 
 interface IndexedBan {
   boardId: string | null
@@ -29,6 +31,7 @@ interface State {
   dirty: boolean
   loading: Promise<void> | null
   timer: NodeJS.Timeout | null
+  retry: NodeJS.Timeout | null
   unsubscribe: (() => void) | null
 }
 const state = () =>
@@ -38,6 +41,7 @@ const state = () =>
     dirty: false,
     loading: null,
     timer: null,
+    retry: null,
     unsubscribe: null,
   }))
 
@@ -70,8 +74,9 @@ export function startBanIndex(): void {
 export function stopBanIndex(): void {
   const s = state()
   if (s.timer) clearInterval(s.timer)
+  if (s.retry) clearTimeout(s.retry)
   s.unsubscribe?.()
-  Object.assign(s, { timer: null, unsubscribe: null })
+  Object.assign(s, { timer: null, retry: null, unsubscribe: null })
 }
 
 /**
@@ -118,6 +123,13 @@ async function load(): Promise<boolean> {
   } catch (err) {
     // Stay stale: every visitor gets a full render (with the database's ban check) until a load succeeds.
     logDbFailure('ban index: load failed:', err)
+    if (s.timer && !s.retry) {
+      s.retry = setTimeout(() => {
+        s.retry = null
+        void reload({ stale: false })
+      }, RETRY_MS)
+      s.retry.unref()
+    }
     return false
   }
 }
