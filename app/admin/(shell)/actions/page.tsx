@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { ACTION_LABELS, ActionsTable } from '@/components/admin/actions-table'
 import { NotAuthorized } from '@/components/admin/not-authorized'
+import { FILTER_CONTROL, FilterField, FilterForm, FilterSelect } from '@/components/admin/page-filters'
 import { listActions, parseActionTypes } from '@/lib/moderation/actions'
 import { staffForPage } from '@/lib/pages/staff'
 
@@ -29,31 +30,18 @@ export default async function ActionsPage({ searchParams }: Props) {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Action Log</h1>
-      <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
-        <label className="flex flex-col">
-          Action Type
-          <select name="action_type" defaultValue={actionType ?? ''} className="rounded border border-slate-300 p-1">
-            <option value="">All</option>
-            {ACTION_LABELS.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col">
-          Board
-          <input
-            name="board_id"
-            defaultValue={boardId ?? ''}
-            placeholder="e.g. tech"
-            className="rounded border border-slate-300 p-1"
-          />
-        </label>
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1">
-          Apply
-        </button>
-      </form>
+      <FilterForm>
+        <FilterSelect
+          label="Action Type"
+          name="action_type"
+          defaultValue={actionType ?? ''}
+          all="All"
+          options={ACTION_LABELS}
+        />
+        <FilterField label="Board">
+          <input name="board_id" defaultValue={boardId ?? ''} placeholder="e.g. tech" className={FILTER_CONTROL} />
+        </FilterField>
+      </FilterForm>
       {actions.length === 0 ? (
         <p className="text-slate-600">No actions found</p>
       ) : (

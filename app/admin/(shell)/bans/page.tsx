@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { BanActions } from '@/components/admin/ban-actions'
 import { NotAuthorized } from '@/components/admin/not-authorized'
+import { boardOptions, FilterForm, FilterSelect } from '@/components/admin/page-filters'
 import { listBans } from '@/lib/bans/queries'
 import { listBoards } from '@/lib/boards/queries'
 import { staffForPage } from '@/lib/pages/staff'
@@ -34,33 +35,21 @@ export default async function BansPage({ searchParams }: Props) {
           Create New Ban
         </Link>
       </div>
-      <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
-        <label className="flex flex-col">
-          Board
-          <select name="boardId" defaultValue={boardId ?? ''} className="rounded border border-slate-300 p-1">
-            <option value="">All Boards</option>
-            {boards.map((b) => (
-              <option key={b.id} value={b.id}>
-                /{b.id}/ - {b.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col">
-          Status
-          <select
-            name="filter"
-            defaultValue={pending ? 'pending' : 'active'}
-            className="rounded border border-slate-300 p-1"
-          >
-            <option value="active">Active Bans</option>
-            {moderator && <option value="pending">Pending Appeals</option>}
-          </select>
-        </label>
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1">
-          Apply
-        </button>
-      </form>
+      <FilterForm>
+        <FilterSelect
+          label="Board"
+          name="boardId"
+          defaultValue={boardId ?? ''}
+          all="All Boards"
+          options={boardOptions(boards)}
+        />
+        <FilterSelect
+          label="Status"
+          name="filter"
+          defaultValue={pending ? 'pending' : 'active'}
+          options={[['active', 'Active Bans'], ...(moderator ? [['pending', 'Pending Appeals'] as const] : [])]}
+        />
+      </FilterForm>
       {bans.length === 0 ? (
         <p className="text-slate-600">No bans found</p>
       ) : (

@@ -1,5 +1,6 @@
 import { ModerationStats, type ModerationStatsData } from '@/components/admin/moderation-stats'
 import { NotAuthorized } from '@/components/admin/not-authorized'
+import { boardOptions, FilterForm, FilterSelect } from '@/components/admin/page-filters'
 import { listBoards } from '@/lib/boards/queries'
 import { actionsPerDay } from '@/lib/moderation/action-series'
 import { actionStats } from '@/lib/moderation/actions'
@@ -39,32 +40,21 @@ export default async function StatsPage({ searchParams }: Props) {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Moderation Statistics</h1>
-      <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
-        <label className="flex flex-col">
-          Board
-          <select name="board_id" defaultValue={boardId ?? ''} className="rounded border border-slate-300 p-1">
-            <option value="">All Boards</option>
-            {boards.map((b) => (
-              <option key={b.id} value={b.id}>
-                /{b.id}/ - {b.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col">
-          Period
-          <select name="range" defaultValue={String(days)} className="rounded border border-slate-300 p-1">
-            {RANGES.map((r) => (
-              <option key={r} value={r}>
-                Last {r} days
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1">
-          Apply
-        </button>
-      </form>
+      <FilterForm>
+        <FilterSelect
+          label="Board"
+          name="board_id"
+          defaultValue={boardId ?? ''}
+          all="All Boards"
+          options={boardOptions(boards)}
+        />
+        <FilterSelect
+          label="Period"
+          name="range"
+          defaultValue={String(days)}
+          options={RANGES.map((r) => [r, <>Last {r} days</>] as const)}
+        />
+      </FilterForm>
       {scoped && (
         <p className="text-sm text-slate-600">
           Counts cover your boards ({staff.boards.map((b) => `/${b}/`).join(', ')}) and global actions.

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { ACTION_LABELS, ActionsTable } from '@/components/admin/actions-table'
 import { NotAuthorized } from '@/components/admin/not-authorized'
+import { FilterForm, FilterSelect } from '@/components/admin/page-filters'
 import { Card } from '@/components/ui/card'
 import { ValidationError } from '@/lib/errors'
 import type { PageParams } from '@/lib/http/params'
@@ -65,33 +66,22 @@ export default async function IpHistoryPage({ params, searchParams }: Props) {
           </div>
         ))}
       </div>
-      <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
-        <label className="flex flex-col">
-          Board
-          <select name="board_id" defaultValue={boardId ?? ''} className="rounded border border-slate-300 p-1">
-            <option value="">All</option>
-            {s.boards_list.map((b) => (
-              <option key={b} value={b}>
-                /{b}/
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col">
-          Action Type
-          <select name="action_type" defaultValue={q.action_type ?? ''} className="rounded border border-slate-300 p-1">
-            <option value="">All</option>
-            {ACTION_LABELS.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1">
-          Apply
-        </button>
-      </form>
+      <FilterForm>
+        <FilterSelect
+          label="Board"
+          name="board_id"
+          defaultValue={boardId ?? ''}
+          all="All"
+          options={s.boards_list.map((b) => [b, <>/{b}/</>] as const)}
+        />
+        <FilterSelect
+          label="Action Type"
+          name="action_type"
+          defaultValue={q.action_type ?? ''}
+          all="All"
+          options={ACTION_LABELS}
+        />
+      </FilterForm>
       {history.actions.length === 0 ? (
         <p className="text-slate-600">No actions found for this IP</p>
       ) : (
