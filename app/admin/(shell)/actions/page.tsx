@@ -1,9 +1,9 @@
 import Link from 'next/link'
 import { ACTION_LABELS, ActionsTable } from '@/components/admin/actions-table'
-import { NotAuthorized } from '@/components/admin/not-authorized'
 import { FILTER_CONTROL, FilterField, FilterForm, FilterSelect } from '@/components/admin/page-filters'
+import { staffPage, TitledPage } from '@/components/admin/page-staff'
+import type { Staff } from '@/lib/auth/staff'
 import { listActions, parseActionTypes } from '@/lib/moderation/actions'
-import { staffForPage } from '@/lib/pages/staff'
 
 export const metadata = { title: 'Action log' }
 
@@ -11,9 +11,7 @@ const PAGE = 50
 type Props = { searchParams: Promise<{ action_type?: string; board_id?: string; page?: string }> }
 
 // /admin/actions – the moderation log with filters and pages.
-export default async function ActionsPage({ searchParams }: Props) {
-  const staff = await staffForPage('janitor')
-  if (!staff) return <NotAuthorized />
+async function ActionsPage(staff: Staff, { searchParams }: Props) {
   const q = await searchParams
   const page = Math.max(1, Number(q.page) || 1)
   const boardId = q.board_id && /^[a-z0-9]{1,10}$/.test(q.board_id) ? q.board_id : undefined
@@ -28,8 +26,7 @@ export default async function ActionsPage({ searchParams }: Props) {
   const link = (p: number) =>
     `/admin/actions?${new URLSearchParams({ ...(actionType ? { action_type: actionType } : {}), ...(boardId ? { board_id: boardId } : {}), page: String(p) })}`
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-bold">Action Log</h1>
+    <TitledPage title="Action Log">
       <FilterForm>
         <FilterSelect
           label="Action Type"
@@ -62,6 +59,8 @@ export default async function ActionsPage({ searchParams }: Props) {
           </Link>
         )}
       </nav>
-    </div>
+    </TitledPage>
   )
 }
+
+export default staffPage('janitor', ActionsPage)

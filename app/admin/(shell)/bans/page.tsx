@@ -1,10 +1,10 @@
 import Link from 'next/link'
 import { BanActions } from '@/components/admin/ban-actions'
-import { NotAuthorized } from '@/components/admin/not-authorized'
 import { boardOptions, FilterForm, FilterSelect } from '@/components/admin/page-filters'
+import { staffPage } from '@/components/admin/page-staff'
+import type { Staff } from '@/lib/auth/staff'
 import { listBans } from '@/lib/bans/queries'
 import { listBoards } from '@/lib/boards/queries'
-import { staffForPage } from '@/lib/pages/staff'
 import { formatTimestamp } from '@/lib/ui/relative-time'
 
 export const metadata = { title: 'Bans' }
@@ -12,9 +12,7 @@ export const metadata = { title: 'Bans' }
 type Props = { searchParams: Promise<{ boardId?: string; filter?: string }> }
 
 // /admin/bans – filters live in the address (a plain GET form), so the list is shareable and works without script.
-export default async function BansPage({ searchParams }: Props) {
-  const staff = await staffForPage('janitor')
-  if (!staff) return <NotAuthorized />
+async function BansPage(staff: Staff, { searchParams }: Props) {
   const q = await searchParams
   const moderator = staff.role !== 'janitor'
   const pending = q.filter === 'pending' && moderator
@@ -100,3 +98,5 @@ export default async function BansPage({ searchParams }: Props) {
     </div>
   )
 }
+
+export default staffPage('janitor', BansPage)

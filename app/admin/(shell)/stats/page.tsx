@@ -1,10 +1,10 @@
 import { ModerationStats, type ModerationStatsData } from '@/components/admin/moderation-stats'
-import { NotAuthorized } from '@/components/admin/not-authorized'
 import { boardOptions, FilterForm, FilterSelect } from '@/components/admin/page-filters'
+import { staffPage, TitledPage } from '@/components/admin/page-staff'
+import type { Staff } from '@/lib/auth/staff'
 import { listBoards } from '@/lib/boards/queries'
 import { actionsPerDay } from '@/lib/moderation/action-series'
 import { actionStats } from '@/lib/moderation/actions'
-import { staffForPage } from '@/lib/pages/staff'
 import { DAY_MS } from '@/lib/time'
 
 export const metadata = { title: 'Moderation Statistics' }
@@ -15,9 +15,7 @@ const DEFAULT_RANGE = 30
 type Props = { searchParams: Promise<{ board_id?: string; range?: string }> }
 
 // /admin/stats – moderation statistics (admins and moderators, within their boards). Filters live in the address.
-export default async function StatsPage({ searchParams }: Props) {
-  const staff = await staffForPage('moderator')
-  if (!staff) return <NotAuthorized />
+async function StatsPage(staff: Staff, { searchParams }: Props) {
   const q = await searchParams
   const days = RANGES.find((r) => String(r) === q.range) ?? DEFAULT_RANGE
   const boards = (await listBoards()).filter((b) => staff.canModerate(b.id))
@@ -38,8 +36,7 @@ export default async function StatsPage({ searchParams }: Props) {
   const scoped = staff.role !== 'admin' && staff.boards.length > 0
   const period = `Last ${days} days (${start.toISOString().slice(0, 10)} to ${now.toISOString().slice(0, 10)}, UTC)`
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-bold">Moderation Statistics</h1>
+    <TitledPage title="Moderation Statistics">
       <FilterForm>
         <FilterSelect
           label="Board"
@@ -67,6 +64,8 @@ export default async function StatsPage({ searchParams }: Props) {
           Failed to load statistics. Please try again later.
         </p>
       )}
-    </div>
+    </TitledPage>
   )
 }
+
+export default staffPage('moderator', StatsPage)

@@ -1,12 +1,11 @@
-import Link from 'next/link'
 import { ACTION_LABELS, ActionsTable } from '@/components/admin/actions-table'
-import { NotAuthorized } from '@/components/admin/not-authorized'
 import { FilterForm, FilterSelect } from '@/components/admin/page-filters'
+import { staffPage, TitledPage } from '@/components/admin/page-staff'
 import { Card } from '@/components/ui/card'
+import type { Staff } from '@/lib/auth/staff'
 import { ValidationError } from '@/lib/errors'
 import type { PageParams } from '@/lib/http/params'
 import { ipHistory, parseActionTypes } from '@/lib/moderation/actions'
-import { staffForPage } from '@/lib/pages/staff'
 import { formatTimestamp } from '@/lib/ui/relative-time'
 
 export const metadata = { title: 'IP history' }
@@ -14,9 +13,7 @@ export const metadata = { title: 'IP history' }
 type Props = PageParams<'ip'> & { searchParams: Promise<{ board_id?: string; action_type?: string }> }
 
 // /admin/ip-history/{ip} – summary cards, filters and every action about one address.
-export default async function IpHistoryPage({ params, searchParams }: Props) {
-  const staff = await staffForPage('janitor')
-  if (!staff) return <NotAuthorized />
+async function IpHistoryPage(staff: Staff, { params, searchParams }: Props) {
   const raw = (await params).ip
   // IPv6 colons may arrive percent-encoded in a page path.
   const ip = (() => {
@@ -51,13 +48,14 @@ export default async function IpHistoryPage({ params, searchParams }: Props) {
     ['Last action', s.last_action ? formatTimestamp(s.last_action) : '–'],
   ]
   return (
-    <div className="space-y-4">
-      <Link href="/admin/dashboard" className="text-sm text-board-link hover:underline">
-        ← Dashboard
-      </Link>
-      <h1 className="text-2xl font-bold">
-        IP history: <span className="font-mono">{history.ip_address}</span>
-      </h1>
+    <TitledPage
+      title={
+        <>
+          IP history: <span className="font-mono">{history.ip_address}</span>
+        </>
+      }
+      back={{ href: '/admin/dashboard', label: 'Dashboard' }}
+    >
       <div className="grid grid-cols-2 gap-2 md:grid-cols-6">
         {cards.map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 bg-white p-2">
@@ -87,6 +85,8 @@ export default async function IpHistoryPage({ params, searchParams }: Props) {
       ) : (
         <ActionsTable actions={history.actions} />
       )}
-    </div>
+    </TitledPage>
   )
 }
+
+export default staffPage('janitor', IpHistoryPage)
