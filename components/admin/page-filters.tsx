@@ -1,6 +1,7 @@
 // The filters of the staff list pages: a plain GET form, so the filters live in the address (shareable) and work
 // without script.
 import type { ReactNode } from 'react'
+import { ACTION_LABELS } from '@/components/admin/actions-table'
 
 /** A filter choice: the value sent and the text shown. */
 export type FilterOption = readonly [value: string | number, text: ReactNode]
@@ -58,12 +59,31 @@ export function FilterSelect({
   )
 }
 
-/** The choices of a board filter, as "/id/ - name". */
-export function boardOptions(boards: readonly { id: string; name: string }[]): FilterOption[] {
-  return boards.map((b) => [
-    b.id,
-    <>
-      /{b.id}/ - {b.name}
-    </>,
-  ])
+/** The board filter: every board given, as "/id/ - name", or all of them. */
+export function BoardFilter({
+  name,
+  value,
+  boards,
+}: {
+  name: string
+  value: string | undefined
+  boards: readonly { id: string; name: string }[]
+}) {
+  const options = boards.map(
+    (b) =>
+      [
+        b.id,
+        <>
+          /{b.id}/ - {b.name}
+        </>,
+      ] as const,
+  )
+  return <FilterSelect label="Board" name={name} defaultValue={value ?? ''} all="All Boards" options={options} />
+}
+
+/** The filter on the kind of moderation action, or all kinds. */
+export function ActionTypeFilter({ value }: { value: string | undefined }) {
+  return (
+    <FilterSelect label="Action Type" name="action_type" defaultValue={value ?? ''} all="All" options={ACTION_LABELS} />
+  )
 }

@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import { ACTION_LABELS, ActionsTable } from '@/components/admin/actions-table'
-import { FILTER_CONTROL, FilterField, FilterForm, FilterSelect } from '@/components/admin/page-filters'
+import { ActionTypeFilter, FILTER_CONTROL, FilterField, FilterForm } from '@/components/admin/page-filters'
 import { staffPage, TitledPage } from '@/components/admin/page-staff'
 import type { Staff } from '@/lib/auth/staff'
 import { listActions, parseActionTypes } from '@/lib/moderation/actions'
@@ -28,13 +28,7 @@ async function ActionsPage(staff: Staff, { searchParams }: Props) {
   return (
     <TitledPage title="Action Log">
       <FilterForm>
-        <FilterSelect
-          label="Action Type"
-          name="action_type"
-          defaultValue={actionType ?? ''}
-          all="All"
-          options={ACTION_LABELS}
-        />
+        <ActionTypeFilter value={actionType} />
         <FilterField label="Board">
           <input name="board_id" defaultValue={boardId ?? ''} placeholder="e.g. tech" className={FILTER_CONTROL} />
         </FilterField>

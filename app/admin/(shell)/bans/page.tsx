@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import { BanActions } from '@/components/admin/ban-actions'
-import { boardOptions, FilterForm, FilterSelect } from '@/components/admin/page-filters'
+import { BoardFilter, FilterForm, FilterSelect, type FilterOption } from '@/components/admin/page-filters'
 import { staffPage } from '@/components/admin/page-staff'
 import type { Staff } from '@/lib/auth/staff'
 import { listBans } from '@/lib/bans/queries'
@@ -21,6 +21,10 @@ async function BansPage(staff: Staff, { searchParams }: Props) {
     listBoards(),
     listBans(staff, { boardId, appealStatus: pending ? 'pending' : undefined }),
   ])
+  const statuses: FilterOption[] = [
+    ['active', 'Active Bans'],
+    ...(moderator ? [['pending', 'Pending Appeals'] as const] : []),
+  ]
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between">
@@ -34,19 +38,8 @@ async function BansPage(staff: Staff, { searchParams }: Props) {
         </Link>
       </div>
       <FilterForm>
-        <FilterSelect
-          label="Board"
-          name="boardId"
-          defaultValue={boardId ?? ''}
-          all="All Boards"
-          options={boardOptions(boards)}
-        />
-        <FilterSelect
-          label="Status"
-          name="filter"
-          defaultValue={pending ? 'pending' : 'active'}
-          options={[['active', 'Active Bans'], ...(moderator ? [['pending', 'Pending Appeals'] as const] : [])]}
-        />
+        <BoardFilter name="boardId" value={boardId} boards={boards} />
+        <FilterSelect label="Status" name="filter" defaultValue={pending ? 'pending' : 'active'} options={statuses} />
       </FilterForm>
       {bans.length === 0 ? (
         <p className="text-slate-600">No bans found</p>

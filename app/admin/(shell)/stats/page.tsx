@@ -1,5 +1,5 @@
 import { ModerationStats, type ModerationStatsData } from '@/components/admin/moderation-stats'
-import { boardOptions, FilterForm, FilterSelect } from '@/components/admin/page-filters'
+import { BoardFilter, FilterForm, FilterSelect } from '@/components/admin/page-filters'
 import { staffPage, TitledPage } from '@/components/admin/page-staff'
 import type { Staff } from '@/lib/auth/staff'
 import { listBoards } from '@/lib/boards/queries'
@@ -11,6 +11,7 @@ export const metadata = { title: 'Moderation Statistics' }
 
 const RANGES = [7, 30, 90, 365] as const
 const DEFAULT_RANGE = 30
+const PERIODS = RANGES.map((r) => [r, <>Last {r} days</>] as const)
 
 type Props = { searchParams: Promise<{ board_id?: string; range?: string }> }
 
@@ -38,19 +39,8 @@ async function StatsPage(staff: Staff, { searchParams }: Props) {
   return (
     <TitledPage title="Moderation Statistics">
       <FilterForm>
-        <FilterSelect
-          label="Board"
-          name="board_id"
-          defaultValue={boardId ?? ''}
-          all="All Boards"
-          options={boardOptions(boards)}
-        />
-        <FilterSelect
-          label="Period"
-          name="range"
-          defaultValue={String(days)}
-          options={RANGES.map((r) => [r, <>Last {r} days</>] as const)}
-        />
+        <BoardFilter name="board_id" value={boardId} boards={boards} />
+        <FilterSelect label="Period" name="range" defaultValue={String(days)} options={PERIODS} />
       </FilterForm>
       {scoped && (
         <p className="text-sm text-slate-600">

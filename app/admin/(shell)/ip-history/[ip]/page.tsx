@@ -1,5 +1,5 @@
-import { ACTION_LABELS, ActionsTable } from '@/components/admin/actions-table'
-import { FilterForm, FilterSelect } from '@/components/admin/page-filters'
+import { ActionsTable } from '@/components/admin/actions-table'
+import { ActionTypeFilter, FilterForm, FilterSelect } from '@/components/admin/page-filters'
 import { staffPage, TitledPage } from '@/components/admin/page-staff'
 import { Card } from '@/components/ui/card'
 import type { Staff } from '@/lib/auth/staff'
@@ -72,13 +72,7 @@ async function IpHistoryPage(staff: Staff, { params, searchParams }: Props) {
           all="All"
           options={s.boards_list.map((b) => [b, <>/{b}/</>] as const)}
         />
-        <FilterSelect
-          label="Action Type"
-          name="action_type"
-          defaultValue={q.action_type ?? ''}
-          all="All"
-          options={ACTION_LABELS}
-        />
+        <ActionTypeFilter value={q.action_type} />
       </FilterForm>
       {history.actions.length === 0 ? (
         <p className="text-slate-600">No actions found for this IP</p>
