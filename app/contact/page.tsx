@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { Card } from '@/components/ui/card'
+import { BackLink } from '@/components/ui/page-back-link'
 import { getContact } from '@/lib/site/contact'
 import { contactHref } from '@/lib/site/schemas'
 
@@ -12,9 +13,7 @@ export default async function ContactPage() {
   const href = contactHref(contact.link)
   return (
     <div className="space-y-4">
-      <Link href="/" className="text-sm text-board-link hover:underline">
-        ← Home
-      </Link>
+      <BackLink href="/" label="Home" />
       <Card title="Contact Us">
         <p className="whitespace-pre-line text-sm" data-testid="contact-text">
           {contact.text}

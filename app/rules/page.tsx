@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { Card } from '@/components/ui/card'
+import { BackLink } from '@/components/ui/page-back-link'
 import { BOARD_RULES, GLOBAL_RULES, GUIDELINES, RULES_LAST_UPDATED } from '@/lib/boards/rules'
 
 export const metadata: Metadata = {
@@ -9,19 +10,32 @@ export const metadata: Metadata = {
   alternates: { canonical: '/rules' },
 }
 
+/** A list of rules or guidelines, one item each. */
+function TextList({
+  as: List = 'ul',
+  className,
+  items,
+}: {
+  as?: 'ol' | 'ul'
+  className: string
+  items: readonly string[]
+}) {
+  return (
+    <List className={className}>
+      {items.map((text) => (
+        <li key={text}>{text}</li>
+      ))}
+    </List>
+  )
+}
+
 export default function RulesPage() {
   return (
     <div className="space-y-4">
-      <Link href="/" className="text-sm text-board-link hover:underline">
-        ← Home
-      </Link>
+      <BackLink href="/" label="Home" />
       <h1 className="text-2xl font-bold">Rules</h1>
       <Card title="Global rules">
-        <ol className="list-inside list-decimal space-y-1 text-sm">
-          {GLOBAL_RULES.map((r) => (
-            <li key={r}>{r}</li>
-          ))}
-        </ol>
+        <TextList as="ol" className="list-inside list-decimal space-y-1 text-sm" items={GLOBAL_RULES} />
       </Card>
       <Card title="Board rules">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -34,21 +48,13 @@ export default function RulesPage() {
                     /{board}/
                   </Link>
                 </h3>
-                <ul className="list-inside list-disc text-sm">
-                  {rules.map((r) => (
-                    <li key={r}>{r}</li>
-                  ))}
-                </ul>
+                <TextList className="list-inside list-disc text-sm" items={rules} />
               </section>
             ))}
         </div>
       </Card>
       <Card title="General guidelines">
-        <ul className="list-inside list-disc space-y-1 text-sm">
-          {GUIDELINES.map((g) => (
-            <li key={g}>{g}</li>
-          ))}
-        </ul>
+        <TextList className="list-inside list-disc space-y-1 text-sm" items={GUIDELINES} />
       </Card>
       <p className="text-xs text-slate-500">Last updated: {RULES_LAST_UPDATED}</p>
     </div>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { StatsView } from '@/components/stats/stats-view'
 import { Card } from '@/components/ui/card'
+import { BackLink } from '@/components/ui/page-back-link'
 import { getHourlyStats, getStatsOverview } from '@/lib/stats/public-stats'
 import { STATS_FAILED } from '@/lib/stats/types'
 
@@ -20,9 +20,7 @@ export default async function StatsPage() {
   })
   return (
     <div className="space-y-4">
-      <Link href="/" className="text-sm text-board-link hover:underline">
-        ← Home
-      </Link>
+      <BackLink href="/" label="Home" />
       {loaded ? (
         <StatsView overview={loaded[0]} hourly={loaded[1]} />
       ) : (

@@ -50,6 +50,23 @@ const addCountry = (a: CountryFigures, b: CountryFigures): CountryFigures => ({
   posts: a.posts + b.posts,
 })
 
+/**
+ * The TOP_COUNTRIES countries with a non-zero `shown` figure, largest `order` figures first (the first, then the
+ * second), ties by country code; each row names the country and carries the figures `row` picks.
+ */
+function topCountries<T>(
+  listed: [string, CountryFigures][],
+  shown: keyof CountryFigures,
+  [first, second]: [keyof CountryFigures, keyof CountryFigures],
+  row: (f: CountryFigures) => T,
+) {
+  return listed
+    .filter(([, f]) => f[shown] > 0)
+    .sort(([ca, a], [cb, b]) => b[first] - a[first] || b[second] - a[second] || ca.localeCompare(cb))
+    .slice(0, TOP_COUNTRIES)
+    .map(([code, f]) => ({ countryCode: code, countryName: countryName(code), ...row(f) }))
+}
+
 export async function computeOverview(now: Date): Promise<StatsOverview> {
   const to = minuteOf(now) + 1
   const rolledUntil = await rolledUntilDay()
@@ -101,26 +118,14 @@ export async function computeOverview(now: Date): Promise<StatsOverview> {
       }))
       .sort((a, b) => b.postsLifetime - a.postsLifetime || a.boardId.localeCompare(b.boardId)),
     countries: {
-      views: listed
-        .filter(([, f]) => f.views > 0)
-        .sort(([ca, a], [cb, b]) => b.uniqueVisitors - a.uniqueVisitors || b.views - a.views || ca.localeCompare(cb))
-        .slice(0, TOP_COUNTRIES)
-        .map(([code, f]) => ({
-          countryCode: code,
-          countryName: countryName(code),
-          uniqueVisitors: f.uniqueVisitors,
-          totalViews: f.views,
-        })),
-      posts: listed
-        .filter(([, f]) => f.posts > 0)
-        .sort(([ca, a], [cb, b]) => b.posts - a.posts || b.uniquePosters - a.uniquePosters || ca.localeCompare(cb))
-        .slice(0, TOP_COUNTRIES)
-        .map(([code, f]) => ({
-          countryCode: code,
-          countryName: countryName(code),
-          uniquePosters: f.uniquePosters,
-          totalPosts: f.posts,
-        })),
+      views: topCountries(listed, 'views', ['uniqueVisitors', 'views'], (f) => ({
+        uniqueVisitors: f.uniqueVisitors,
+        totalViews: f.views,
+      })),
+      posts: topCountries(listed, 'posts', ['posts', 'uniquePosters'], (f) => ({
+        uniquePosters: f.uniquePosters,
+        totalPosts: f.posts,
+      })),
     },
     lastUpdated: now.toISOString(),
   }

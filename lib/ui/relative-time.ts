@@ -2,13 +2,7 @@
 export function relativeTime(iso: string, now = Date.now()): string {
   const seconds = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 1000))
   if (seconds < 60) return 'just now'
-  const [n, unit] =
-    seconds < 3600
-      ? [Math.floor(seconds / 60), 'minute']
-      : seconds < 86400
-        ? [Math.floor(seconds / 3600), 'hour']
-        : [Math.floor(seconds / 86400), 'day']
-  return `${n} ${unit}${n === 1 ? '' : 's'} ago`
+  return `${inWholeUnits(seconds, 86400)} ago`
 }
 
 /** A fixed, locale-independent timestamp so server and browser render the same text. */
@@ -20,11 +14,16 @@ export function formatTimestamp(iso: string): string {
 export function timeUntil(iso: string, now = Date.now()): string {
   const seconds = Math.floor((new Date(iso).getTime() - now) / 1000)
   if (seconds < 60) return 'in under a minute'
+  return `in ${inWholeUnits(seconds, 172800)}`
+}
+
+/** A minute or more in whole minutes, hours or days ("1 minute", "5 hours"); below `daysFrom` seconds, days are not used. */
+function inWholeUnits(seconds: number, daysFrom: number): string {
   const [n, unit] =
     seconds < 3600
       ? [Math.floor(seconds / 60), 'minute']
-      : seconds < 172800
+      : seconds < daysFrom
         ? [Math.floor(seconds / 3600), 'hour']
         : [Math.floor(seconds / 86400), 'day']
-  return `in ${n} ${unit}${n === 1 ? '' : 's'}`
+  return `${n} ${unit}${n === 1 ? '' : 's'}`
 }

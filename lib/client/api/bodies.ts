@@ -2,6 +2,7 @@
 // screens and the client in step with the routes' answers.
 import type { BanDto } from '@/lib/bans/types'
 import type { ManagedBoard } from '@/lib/boards/manage'
+import type { PublicBoard } from '@/lib/boards/types'
 import type { HousekeepingResults } from '@/lib/housekeeping/run'
 import type { HousekeepingStatus } from '@/lib/housekeeping/status'
 import type { ipHistory } from '@/lib/moderation/actions'
@@ -56,14 +57,8 @@ export type BoardSettings = Pick<
   ManagedBoard,
   'name' | 'description' | 'nsfw' | 'thread_ids_enabled' | 'country_flags_enabled' | 'threads_per_page'
 >
-export interface NewBoard {
-  id: string
-  name: string
-  description: string
-  nsfw: boolean
-  thread_ids_enabled: boolean
-  country_flags_enabled: boolean
-}
+/** A new board: the public board's fields, its page size left to the default. */
+export type NewBoard = Omit<PublicBoard, 'threads_per_page'>
 export interface BoardAnswer extends Message {
   board: ManagedBoard
 }

@@ -1,8 +1,9 @@
 import Link from 'next/link'
 import { ACTION_LABELS, ActionsTable } from '@/components/admin/actions-table'
-import { NotAuthorized } from '@/components/admin/not-authorized'
+import { ActionTypeFilter, FILTER_CONTROL, FilterField, FilterForm } from '@/components/admin/page-filters'
+import { staffPage, TitledPage } from '@/components/admin/page-staff'
+import type { Staff } from '@/lib/auth/staff'
 import { listActions, parseActionTypes } from '@/lib/moderation/actions'
-import { staffForPage } from '@/lib/pages/staff'
 
 export const metadata = { title: 'Action log' }
 
@@ -10,9 +11,7 @@ const PAGE = 50
 type Props = { searchParams: Promise<{ action_type?: string; board_id?: string; page?: string }> }
 
 // /admin/actions – the moderation log with filters and pages.
-export default async function ActionsPage({ searchParams }: Props) {
-  const staff = await staffForPage('janitor')
-  if (!staff) return <NotAuthorized />
+async function ActionsPage(staff: Staff, { searchParams }: Props) {
   const q = await searchParams
   const page = Math.max(1, Number(q.page) || 1)
   const boardId = q.board_id && /^[a-z0-9]{1,10}$/.test(q.board_id) ? q.board_id : undefined
@@ -27,33 +26,13 @@ export default async function ActionsPage({ searchParams }: Props) {
   const link = (p: number) =>
     `/admin/actions?${new URLSearchParams({ ...(actionType ? { action_type: actionType } : {}), ...(boardId ? { board_id: boardId } : {}), page: String(p) })}`
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-bold">Action Log</h1>
-      <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
-        <label className="flex flex-col">
-          Action Type
-          <select name="action_type" defaultValue={actionType ?? ''} className="rounded border border-slate-300 p-1">
-            <option value="">All</option>
-            {ACTION_LABELS.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col">
-          Board
-          <input
-            name="board_id"
-            defaultValue={boardId ?? ''}
-            placeholder="e.g. tech"
-            className="rounded border border-slate-300 p-1"
-          />
-        </label>
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1">
-          Apply
-        </button>
-      </form>
+    <TitledPage title="Action Log">
+      <FilterForm>
+        <ActionTypeFilter value={actionType} />
+        <FilterField label="Board">
+          <input name="board_id" defaultValue={boardId ?? ''} placeholder="e.g. tech" className={FILTER_CONTROL} />
+        </FilterField>
+      </FilterForm>
       {actions.length === 0 ? (
         <p className="text-slate-600">No actions found</p>
       ) : (
@@ -74,6 +53,8 @@ export default async function ActionsPage({ searchParams }: Props) {
           </Link>
         )}
       </nav>
-    </div>
+    </TitledPage>
   )
 }
+
+export default staffPage('janitor', ActionsPage)

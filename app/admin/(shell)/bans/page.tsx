@@ -1,9 +1,10 @@
 import Link from 'next/link'
 import { BanActions } from '@/components/admin/ban-actions'
-import { NotAuthorized } from '@/components/admin/not-authorized'
+import { BoardFilter, FilterForm, FilterSelect, type FilterOption } from '@/components/admin/page-filters'
+import { staffPage } from '@/components/admin/page-staff'
+import type { Staff } from '@/lib/auth/staff'
 import { listBans } from '@/lib/bans/queries'
 import { listBoards } from '@/lib/boards/queries'
-import { staffForPage } from '@/lib/pages/staff'
 import { formatTimestamp } from '@/lib/ui/relative-time'
 
 export const metadata = { title: 'Bans' }
@@ -11,9 +12,7 @@ export const metadata = { title: 'Bans' }
 type Props = { searchParams: Promise<{ boardId?: string; filter?: string }> }
 
 // /admin/bans – filters live in the address (a plain GET form), so the list is shareable and works without script.
-export default async function BansPage({ searchParams }: Props) {
-  const staff = await staffForPage('janitor')
-  if (!staff) return <NotAuthorized />
+async function BansPage(staff: Staff, { searchParams }: Props) {
   const q = await searchParams
   const moderator = staff.role !== 'janitor'
   const pending = q.filter === 'pending' && moderator
@@ -22,6 +21,10 @@ export default async function BansPage({ searchParams }: Props) {
     listBoards(),
     listBans(staff, { boardId, appealStatus: pending ? 'pending' : undefined }),
   ])
+  const statuses: FilterOption[] = [
+    ['active', 'Active Bans'],
+    ...(moderator ? [['pending', 'Pending Appeals'] as const] : []),
+  ]
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between">
@@ -34,33 +37,10 @@ export default async function BansPage({ searchParams }: Props) {
           Create New Ban
         </Link>
       </div>
-      <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
-        <label className="flex flex-col">
-          Board
-          <select name="boardId" defaultValue={boardId ?? ''} className="rounded border border-slate-300 p-1">
-            <option value="">All Boards</option>
-            {boards.map((b) => (
-              <option key={b.id} value={b.id}>
-                /{b.id}/ - {b.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col">
-          Status
-          <select
-            name="filter"
-            defaultValue={pending ? 'pending' : 'active'}
-            className="rounded border border-slate-300 p-1"
-          >
-            <option value="active">Active Bans</option>
-            {moderator && <option value="pending">Pending Appeals</option>}
-          </select>
-        </label>
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1">
-          Apply
-        </button>
-      </form>
+      <FilterForm>
+        <BoardFilter name="boardId" value={boardId} boards={boards} />
+        <FilterSelect label="Status" name="filter" defaultValue={pending ? 'pending' : 'active'} options={statuses} />
+      </FilterForm>
       {bans.length === 0 ? (
         <p className="text-slate-600">No bans found</p>
       ) : (
@@ -111,3 +91,5 @@ export default async function BansPage({ searchParams }: Props) {
     </div>
   )
 }
+
+export default staffPage('janitor', BansPage)

@@ -1,10 +1,9 @@
 import { Dashboard, type DashboardData } from '@/components/admin/dashboard'
-import { NotAuthorized } from '@/components/admin/not-authorized'
+import { staffPage } from '@/components/admin/page-staff'
 import type { Staff } from '@/lib/auth/staff'
 import { listBans } from '@/lib/bans/queries'
 import { listBoards } from '@/lib/boards/queries'
 import { actionStats, listActions } from '@/lib/moderation/actions'
-import { staffForPage } from '@/lib/pages/staff'
 
 export const metadata = { title: 'Admin Dashboard' }
 
@@ -23,9 +22,9 @@ async function load(staff: Staff): Promise<DashboardData | null> {
   }
 }
 
-export default async function DashboardPage() {
-  const staff = await staffForPage('janitor')
-  if (!staff) return <NotAuthorized />
+async function DashboardPage(staff: Staff) {
   const boards = (await listBoards().catch(() => [])).map((b) => b.id).filter((id) => staff.canModerate(id))
   return <Dashboard role={staff.role} data={await load(staff)} boards={boards} />
 }
+
+export default staffPage('janitor', DashboardPage)

@@ -1,8 +1,8 @@
-import { NotAuthorized } from '@/components/admin/not-authorized'
+import { staffPage } from '@/components/admin/page-staff'
 import { RangeBansPanel, type RangeBanData } from '@/components/admin/rangebans-panel'
+import type { Staff } from '@/lib/auth/staff'
 import { listBoards } from '@/lib/boards/queries'
 import { allCountries } from '@/lib/geo/country-names'
-import { staffForPage } from '@/lib/pages/staff'
 import { listRangeBans, rangeBanStats } from '@/lib/rangebans/manage'
 
 export const metadata = { title: 'Rangebans' }
@@ -20,9 +20,7 @@ async function load(): Promise<RangeBanData | null> {
 }
 
 // /admin/rangebans – admins only; the page renders the first state, the panel keeps it current.
-export default async function RangeBansPage({ searchParams }: Props) {
-  const staff = await staffForPage('admin')
-  if (!staff) return <NotAuthorized />
+async function RangeBansPage(_staff: Staff, { searchParams }: Props) {
   const q = await searchParams
   const [boards, initial] = await Promise.all([listBoards(), load()])
   const boardFilter = q.boardId && boards.some((b) => b.id === q.boardId) ? q.boardId : ''
@@ -35,3 +33,5 @@ export default async function RangeBansPage({ searchParams }: Props) {
     />
   )
 }
+
+export default staffPage('admin', RangeBansPage)

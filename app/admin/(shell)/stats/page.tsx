@@ -1,22 +1,22 @@
 import { ModerationStats, type ModerationStatsData } from '@/components/admin/moderation-stats'
-import { NotAuthorized } from '@/components/admin/not-authorized'
+import { BoardFilter, FilterForm, FilterSelect } from '@/components/admin/page-filters'
+import { staffPage, TitledPage } from '@/components/admin/page-staff'
+import type { Staff } from '@/lib/auth/staff'
 import { listBoards } from '@/lib/boards/queries'
 import { actionsPerDay } from '@/lib/moderation/action-series'
 import { actionStats } from '@/lib/moderation/actions'
-import { staffForPage } from '@/lib/pages/staff'
 import { DAY_MS } from '@/lib/time'
 
 export const metadata = { title: 'Moderation Statistics' }
 
 const RANGES = [7, 30, 90, 365] as const
 const DEFAULT_RANGE = 30
+const PERIODS = RANGES.map((r) => [r, <>Last {r} days</>] as const)
 
 type Props = { searchParams: Promise<{ board_id?: string; range?: string }> }
 
 // /admin/stats – moderation statistics (admins and moderators, within their boards). Filters live in the address.
-export default async function StatsPage({ searchParams }: Props) {
-  const staff = await staffForPage('moderator')
-  if (!staff) return <NotAuthorized />
+async function StatsPage(staff: Staff, { searchParams }: Props) {
   const q = await searchParams
   const days = RANGES.find((r) => String(r) === q.range) ?? DEFAULT_RANGE
   const boards = (await listBoards()).filter((b) => staff.canModerate(b.id))
@@ -37,34 +37,11 @@ export default async function StatsPage({ searchParams }: Props) {
   const scoped = staff.role !== 'admin' && staff.boards.length > 0
   const period = `Last ${days} days (${start.toISOString().slice(0, 10)} to ${now.toISOString().slice(0, 10)}, UTC)`
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-bold">Moderation Statistics</h1>
-      <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
-        <label className="flex flex-col">
-          Board
-          <select name="board_id" defaultValue={boardId ?? ''} className="rounded border border-slate-300 p-1">
-            <option value="">All Boards</option>
-            {boards.map((b) => (
-              <option key={b.id} value={b.id}>
-                /{b.id}/ - {b.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col">
-          Period
-          <select name="range" defaultValue={String(days)} className="rounded border border-slate-300 p-1">
-            {RANGES.map((r) => (
-              <option key={r} value={r}>
-                Last {r} days
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1">
-          Apply
-        </button>
-      </form>
+    <TitledPage title="Moderation Statistics">
+      <FilterForm>
+        <BoardFilter name="board_id" value={boardId} boards={boards} />
+        <FilterSelect label="Period" name="range" defaultValue={String(days)} options={PERIODS} />
+      </FilterForm>
       {scoped && (
         <p className="text-sm text-slate-600">
           Counts cover your boards ({staff.boards.map((b) => `/${b}/`).join(', ')}) and global actions.
@@ -77,6 +54,8 @@ export default async function StatsPage({ searchParams }: Props) {
           Failed to load statistics. Please try again later.
         </p>
       )}
-    </div>
+    </TitledPage>
   )
 }
+
+export default staffPage('moderator', StatsPage)

@@ -1,22 +1,19 @@
-import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { Fragment } from 'react'
 import { BanActions } from '@/components/admin/ban-actions'
-import { NotAuthorized } from '@/components/admin/not-authorized'
+import { staffPage, TitledPage } from '@/components/admin/page-staff'
 import { Card } from '@/components/ui/card'
+import type { Staff } from '@/lib/auth/staff'
 import { getBanForStaff } from '@/lib/bans/queries'
 import { toBanDto } from '@/lib/bans/types'
 import { NotFoundError } from '@/lib/errors'
 import { isNumericId, type PageParams } from '@/lib/http/params'
-import { staffForPage } from '@/lib/pages/staff'
 import { formatTimestamp } from '@/lib/ui/relative-time'
 
 export const metadata = { title: 'Ban' }
 
 // /admin/bans/{id} – the ban, its post, the appeal (moderators and admins) and the decision controls.
-export default async function BanPage({ params }: PageParams<'id'>) {
-  const staff = await staffForPage('janitor')
-  if (!staff) return <NotAuthorized />
+async function BanPage(staff: Staff, { params }: PageParams<'id'>) {
   const { id } = await params
   if (!isNumericId(id)) notFound()
   const ban = await getBanForStaff(staff, Number(id)).then(
@@ -38,11 +35,7 @@ export default async function BanPage({ params }: PageParams<'id'>) {
     ...(ban.decision_reason ? [['Decision', ban.decision_reason] as [string, string]] : []),
   ]
   return (
-    <div className="space-y-4">
-      <Link href="/admin/bans" className="text-sm text-board-link hover:underline">
-        ← Bans
-      </Link>
-      <h1 className="text-2xl font-bold">Ban #{ban.id}</h1>
+    <TitledPage title={<>Ban #{ban.id}</>} back={{ href: '/admin/bans', label: 'Bans' }}>
       <Card title="Ban">
         <dl className="grid grid-cols-[10rem_1fr] gap-1 text-sm">
           {rows.map(([k, v]) => (
@@ -86,6 +79,8 @@ export default async function BanPage({ params }: PageParams<'id'>) {
           inList={false}
         />
       )}
-    </div>
+    </TitledPage>
   )
 }
+
+export default staffPage('janitor', BanPage)

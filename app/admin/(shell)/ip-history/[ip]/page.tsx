@@ -1,11 +1,11 @@
-import Link from 'next/link'
-import { ACTION_LABELS, ActionsTable } from '@/components/admin/actions-table'
-import { NotAuthorized } from '@/components/admin/not-authorized'
+import { ActionsTable } from '@/components/admin/actions-table'
+import { ActionTypeFilter, FilterForm, FilterSelect } from '@/components/admin/page-filters'
+import { staffPage, TitledPage } from '@/components/admin/page-staff'
 import { Card } from '@/components/ui/card'
+import type { Staff } from '@/lib/auth/staff'
 import { ValidationError } from '@/lib/errors'
 import type { PageParams } from '@/lib/http/params'
 import { ipHistory, parseActionTypes } from '@/lib/moderation/actions'
-import { staffForPage } from '@/lib/pages/staff'
 import { formatTimestamp } from '@/lib/ui/relative-time'
 
 export const metadata = { title: 'IP history' }
@@ -13,9 +13,7 @@ export const metadata = { title: 'IP history' }
 type Props = PageParams<'ip'> & { searchParams: Promise<{ board_id?: string; action_type?: string }> }
 
 // /admin/ip-history/{ip} – summary cards, filters and every action about one address.
-export default async function IpHistoryPage({ params, searchParams }: Props) {
-  const staff = await staffForPage('janitor')
-  if (!staff) return <NotAuthorized />
+async function IpHistoryPage(staff: Staff, { params, searchParams }: Props) {
   const raw = (await params).ip
   // IPv6 colons may arrive percent-encoded in a page path.
   const ip = (() => {
@@ -50,13 +48,14 @@ export default async function IpHistoryPage({ params, searchParams }: Props) {
     ['Last action', s.last_action ? formatTimestamp(s.last_action) : '–'],
   ]
   return (
-    <div className="space-y-4">
-      <Link href="/admin/dashboard" className="text-sm text-board-link hover:underline">
-        ← Dashboard
-      </Link>
-      <h1 className="text-2xl font-bold">
-        IP history: <span className="font-mono">{history.ip_address}</span>
-      </h1>
+    <TitledPage
+      title={
+        <>
+          IP history: <span className="font-mono">{history.ip_address}</span>
+        </>
+      }
+      back={{ href: '/admin/dashboard', label: 'Dashboard' }}
+    >
       <div className="grid grid-cols-2 gap-2 md:grid-cols-6">
         {cards.map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 bg-white p-2">
@@ -65,38 +64,23 @@ export default async function IpHistoryPage({ params, searchParams }: Props) {
           </div>
         ))}
       </div>
-      <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
-        <label className="flex flex-col">
-          Board
-          <select name="board_id" defaultValue={boardId ?? ''} className="rounded border border-slate-300 p-1">
-            <option value="">All</option>
-            {s.boards_list.map((b) => (
-              <option key={b} value={b}>
-                /{b}/
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col">
-          Action Type
-          <select name="action_type" defaultValue={q.action_type ?? ''} className="rounded border border-slate-300 p-1">
-            <option value="">All</option>
-            {ACTION_LABELS.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="rounded border border-slate-300 px-3 py-1">
-          Apply
-        </button>
-      </form>
+      <FilterForm>
+        <FilterSelect
+          label="Board"
+          name="board_id"
+          defaultValue={boardId ?? ''}
+          all="All"
+          options={s.boards_list.map((b) => [b, <>/{b}/</>] as const)}
+        />
+        <ActionTypeFilter value={q.action_type} />
+      </FilterForm>
       {history.actions.length === 0 ? (
         <p className="text-slate-600">No actions found for this IP</p>
       ) : (
         <ActionsTable actions={history.actions} />
       )}
-    </div>
+    </TitledPage>
   )
 }
+
+export default staffPage('janitor', IpHistoryPage)

@@ -1,18 +1,16 @@
 import { notFound } from 'next/navigation'
-import { NotAuthorized } from '@/components/admin/not-authorized'
+import { staffPage } from '@/components/admin/page-staff'
 import { UserForm } from '@/components/admin/user-form'
 import { Card } from '@/components/ui/card'
+import type { Staff } from '@/lib/auth/staff'
 import { listBoards } from '@/lib/boards/queries'
 import { NotFoundError } from '@/lib/errors'
 import { isNumericId, type PageParams } from '@/lib/http/params'
-import { staffForPage } from '@/lib/pages/staff'
 import { getUserOrThrow } from '@/lib/staff/manage-users'
 
 export const metadata = { title: 'Edit admin user' }
 
-export default async function EditUserPage({ params }: PageParams<'id'>) {
-  const staff = await staffForPage('admin')
-  if (!staff) return <NotAuthorized />
+async function EditUserPage(_staff: Staff, { params }: PageParams<'id'>) {
   const { id } = await params
   if (!isNumericId(id)) notFound()
   const user = await getUserOrThrow(Number(id)).catch((err) => {
@@ -26,3 +24,5 @@ export default async function EditUserPage({ params }: PageParams<'id'>) {
     </Card>
   )
 }
+
+export default staffPage('admin', EditUserPage)

@@ -1,14 +1,11 @@
-import { NotAuthorized } from '@/components/admin/not-authorized'
+import { staffPage } from '@/components/admin/page-staff'
 import { UserForm } from '@/components/admin/user-form'
 import { Card } from '@/components/ui/card'
 import { listBoards } from '@/lib/boards/queries'
-import { staffForPage } from '@/lib/pages/staff'
 
 export const metadata = { title: 'Create admin user' }
 
-export default async function CreateUserPage() {
-  const staff = await staffForPage('admin')
-  if (!staff) return <NotAuthorized />
+async function CreateUserPage() {
   const boards = (await listBoards()).map((b) => ({ id: b.id, name: b.name }))
   return (
     <Card title="Create New Admin User">
@@ -16,3 +13,5 @@ export default async function CreateUserPage() {
     </Card>
   )
 }
+
+export default staffPage('admin', CreateUserPage)

@@ -2,9 +2,8 @@ import { isStaffCaller } from '@/lib/auth/staff-caller'
 import { assertNotBannedUnless } from '@/lib/bans/check'
 import { getBoardOrThrow } from '@/lib/boards/queries'
 import { json } from '@/lib/http/error-response'
-import { readMultipart } from '@/lib/http/multipart'
 import { boardIdParam } from '@/lib/http/params'
-import { posterFrom, withPosterCookie } from '@/lib/http/poster'
+import { createFromRequest } from '@/lib/http/posting'
 import { MULTIPART, route, methodNotAllowed } from '@/lib/http/route'
 import { createThread } from '@/lib/threads/create-thread'
 import { listBoardThreads } from '@/lib/threads/queries'
@@ -20,16 +19,10 @@ export const GET = route({ params }, async ({ params, ip }) => {
 })
 
 // POST /api/boards/{boardId}/threads – create a thread (multipart: topic, content, image)
-export const POST = route({ params, body: MULTIPART }, async ({ req, params, ip }) => {
-  const poster = posterFrom(req)
-  const created = await createThread({
-    boardId: params.boardId,
-    ip,
-    posterKey: poster.key,
-    readForm: () => readMultipart(req),
-    banExempt: isStaffCaller,
-  })
-  return withPosterCookie(json({ message: 'Thread created successfully', ...created }, 201), poster)
-})
+export const POST = route({ params, body: MULTIPART }, ({ req, params, ip }) =>
+  createFromRequest(req, ip, 'Thread created successfully', (poster) =>
+    createThread({ boardId: params.boardId, ...poster }),
+  ),
+)
 
 export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST')

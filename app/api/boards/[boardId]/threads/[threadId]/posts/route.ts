@@ -2,9 +2,8 @@ import { isStaffCaller } from '@/lib/auth/staff-caller'
 import { assertNotBannedUnless } from '@/lib/bans/check'
 import { getBoardOrThrow } from '@/lib/boards/queries'
 import { json } from '@/lib/http/error-response'
-import { readMultipart } from '@/lib/http/multipart'
 import { boardIdParam, idParam } from '@/lib/http/params'
-import { posterFrom, withPosterCookie } from '@/lib/http/poster'
+import { createFromRequest } from '@/lib/http/posting'
 import { MULTIPART, route, methodNotAllowed } from '@/lib/http/route'
 import { createReply } from '@/lib/posts/create-reply'
 import { ZThreadPostsQuery } from '@/lib/posts/schemas'
@@ -24,16 +23,8 @@ export const GET = route({ params, query: ZThreadPostsQuery }, async ({ params, 
 })
 
 // POST /api/boards/{boardId}/threads/{threadId}/posts – reply (multipart: content, image, dont_bump)
-export const POST = route({ params, body: MULTIPART }, async ({ req, params, ip }) => {
-  const poster = posterFrom(req)
-  const created = await createReply({
-    ...params,
-    ip,
-    posterKey: poster.key,
-    readForm: () => readMultipart(req),
-    banExempt: isStaffCaller,
-  })
-  return withPosterCookie(json({ message: 'Post created successfully', ...created }, 201), poster)
-})
+export const POST = route({ params, body: MULTIPART }, ({ req, params, ip }) =>
+  createFromRequest(req, ip, 'Post created successfully', (poster) => createReply({ ...params, ...poster })),
+)
 
 export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST')
