@@ -2,7 +2,8 @@
 import { useState, type FormEvent } from 'react'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { formErrors, type FormErrors } from '@/lib/client/form-errors'
-import { CONTACT_LINK_MAX, CONTACT_TEXT_MAX, type ContactSettings } from '@/lib/site/schemas'
+import { CONTACT_LINK_MAX, CONTACT_TEXT_MAX } from '@/lib/limits'
+import type { ContactSettings } from '@/lib/site/schemas'
 import { FieldError } from './field-error'
 
 const FAILED = 'Failed to save the contact details. Please try again.'

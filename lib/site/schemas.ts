@@ -1,10 +1,8 @@
 // What an admin may set as the site's contact details: a paragraph of text and an optional link (a web address
 // or an e-mail address). The link is shown as a real link, so only http(s) and e-mail addresses pass.
 import { z } from 'zod'
+import { CONTACT_LINK_MAX, CONTACT_TEXT_MAX } from '../limits'
 import { codePoints, normalizeText } from '../text/normalize'
-
-export const CONTACT_TEXT_MAX = 2000
-export const CONTACT_LINK_MAX = 300
 
 const EMAIL = /^[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]+$/
 
