@@ -45,6 +45,25 @@ const config = [
     },
   },
   {
+    // Browser code never loads zod (its eval probe breaks the Content-Security-Policy): the server schemas may
+    // lend it their types only. Shared limits live in lib/limits.ts.
+    files: ['components/**', 'lib/client/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', '@/lib/*/schemas', '**/schemas'],
+              allowTypeImports: true,
+              message: 'Browser code must not load zod: import types only, and constants from lib/limits.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     ignores: [
       'node_modules/**',
       '.next/**',
