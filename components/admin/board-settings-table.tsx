@@ -2,10 +2,11 @@
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
+import { fieldErrorOf, SaveResultText, type SaveResult } from '@/components/ui/form-message'
 import type { ManagedBoard } from '@/lib/boards/manage'
 import { THREADS_PER_PAGE } from '@/lib/boards/types'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
-import { formErrors, type FormErrors } from '@/lib/client/form-errors'
+import { formErrors } from '@/lib/client/form-errors'
 import { FieldError } from './field-error'
 
 type Draft = Pick<
@@ -65,10 +66,10 @@ function BoardRow({ board }: { board: ManagedBoard }) {
   const [draft, setDraft] = useState(() => draftOf(board))
   const [saved, setSaved] = useState(() => draftOf(board))
   const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<{ ok: true; text: string } | ({ ok: false } & FormErrors) | null>(null)
+  const [result, setResult] = useState<SaveResult | null>(null)
   const formId = `board-${board.id}`
   const dirty = (Object.keys(draft) as (keyof Draft)[]).some((k) => draft[k] !== saved[k])
-  const fieldError = (field: string) => (result && !result.ok ? result.fields[field] : undefined)
+  const fieldError = (field: string) => fieldErrorOf(result, field)
 
   async function save(e: FormEvent) {
     e.preventDefault()
@@ -152,16 +153,7 @@ function BoardRow({ board }: { board: ManagedBoard }) {
             {busy ? 'Saving...' : 'Save'}
           </button>
         </form>
-        {result?.ok && (
-          <p role="status" className="mt-1 text-xs text-green-700">
-            {result.text}
-          </p>
-        )}
-        {result && !result.ok && (
-          <p role="alert" className="mt-1 text-xs text-red-600">
-            {result.error}
-          </p>
-        )}
+        <SaveResultText result={result} compact />
       </td>
     </tr>
   )

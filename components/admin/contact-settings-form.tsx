@@ -1,7 +1,9 @@
 'use client'
 import { useState, type FormEvent } from 'react'
+import { fieldErrorOf, SaveResultText, type SaveResult } from '@/components/ui/form-message'
+import { INPUT_COMPACT } from '@/components/ui/styles'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
-import { formErrors, type FormErrors } from '@/lib/client/form-errors'
+import { formErrors } from '@/lib/client/form-errors'
 import { CONTACT_LINK_MAX, CONTACT_TEXT_MAX, type ContactSettings } from '@/lib/site/schemas'
 import { FieldError } from './field-error'
 
@@ -18,8 +20,8 @@ export function ContactSettingsForm({
   const [draft, setDraft] = useState(initial)
   const [custom, setCustom] = useState(initiallyCustom)
   const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<{ ok: true; text: string } | ({ ok: false } & FormErrors) | null>(null)
-  const fieldError = (field: string) => (result && !result.ok ? result.fields[field] : undefined)
+  const [result, setResult] = useState<SaveResult | null>(null)
+  const fieldError = (field: string) => fieldErrorOf(result, field)
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -37,7 +39,6 @@ export function ContactSettingsForm({
     }
   }
 
-  const input = 'w-full rounded border border-slate-300 p-1.5 text-sm'
   return (
     <section className="rounded-lg border border-slate-300 bg-white" aria-label="Contact">
       <h2 className="border-b border-slate-200 px-4 py-2 text-lg font-semibold">Contact</h2>
@@ -57,7 +58,7 @@ export function ContactSettingsForm({
             onChange={(e) => setDraft({ ...draft, text: e.target.value })}
             rows={4}
             maxLength={CONTACT_TEXT_MAX}
-            className={input}
+            className={INPUT_COMPACT}
           />
           <FieldError text={fieldError('text')} />
         </label>
@@ -68,7 +69,7 @@ export function ContactSettingsForm({
             onChange={(e) => setDraft({ ...draft, link: e.target.value })}
             maxLength={CONTACT_LINK_MAX}
             placeholder="https://… or staff@example.org"
-            className={input}
+            className={INPUT_COMPACT}
           />
           <FieldError text={fieldError('link')} />
         </label>
@@ -80,16 +81,7 @@ export function ContactSettingsForm({
           >
             {busy ? 'Saving...' : 'Save Contact'}
           </button>
-          {result?.ok && (
-            <p role="status" className="text-sm text-green-700">
-              {result.text}
-            </p>
-          )}
-          {result && !result.ok && (
-            <p role="alert" className="text-sm text-red-600">
-              {result.error}
-            </p>
-          )}
+          <SaveResultText result={result} />
         </div>
       </form>
     </section>

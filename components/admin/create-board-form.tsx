@@ -1,8 +1,10 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
+import { fieldErrorOf, SaveResultText, type SaveResult } from '@/components/ui/form-message'
+import { INPUT_COMPACT } from '@/components/ui/styles'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
-import { formErrors, type FormErrors } from '@/lib/client/form-errors'
+import { formErrors } from '@/lib/client/form-errors'
 import { FieldError } from './field-error'
 
 const EMPTY = {
@@ -24,8 +26,8 @@ export function CreateBoardForm() {
   const router = useRouter()
   const [draft, setDraft] = useState(EMPTY)
   const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<{ ok: true; text: string } | ({ ok: false } & FormErrors) | null>(null)
-  const fieldError = (field: string) => (result && !result.ok ? result.fields[field] : undefined)
+  const [result, setResult] = useState<SaveResult | null>(null)
+  const fieldError = (field: string) => fieldErrorOf(result, field)
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -43,7 +45,6 @@ export function CreateBoardForm() {
     }
   }
 
-  const input = 'w-full rounded border border-slate-300 p-1.5 text-sm'
   return (
     <section className="rounded-lg border border-slate-300 bg-white" aria-label="Create Board">
       <h2 className="border-b border-slate-200 px-4 py-2 text-lg font-semibold">Create Board</h2>
@@ -54,13 +55,17 @@ export function CreateBoardForm() {
             value={draft.id}
             onChange={(e) => setDraft({ ...draft, id: e.target.value })}
             placeholder="e.g. music"
-            className={`${input} font-mono`}
+            className={`${INPUT_COMPACT} font-mono`}
           />
           <FieldError text={fieldError('id')} />
         </label>
         <label className="block text-sm">
           Name
-          <input value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} className={input} />
+          <input
+            value={draft.name}
+            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+            className={INPUT_COMPACT}
+          />
           <FieldError text={fieldError('name')} />
         </label>
         <label className="block text-sm">
@@ -68,7 +73,7 @@ export function CreateBoardForm() {
           <input
             value={draft.description}
             onChange={(e) => setDraft({ ...draft, description: e.target.value })}
-            className={input}
+            className={INPUT_COMPACT}
           />
           <FieldError text={fieldError('description')} />
         </label>
@@ -96,16 +101,7 @@ export function CreateBoardForm() {
           The ID is 1–10 lowercase letters or digits and cannot be changed later; it is the board&apos;s address,
           /board/&lt;id&gt;.
         </p>
-        {result?.ok && (
-          <p role="status" className="text-sm text-green-700 sm:col-span-3">
-            {result.text}
-          </p>
-        )}
-        {result && !result.ok && (
-          <p role="alert" className="text-sm text-red-600 sm:col-span-3">
-            {result.error}
-          </p>
-        )}
+        <SaveResultText result={result} className="sm:col-span-3" />
       </form>
     </section>
   )
