@@ -1,7 +1,7 @@
 'use client'
 import { useState, type FormEvent } from 'react'
 import { fieldErrorOf, SaveResultText, type SaveResult } from '@/components/ui/form-message'
-import { INPUT_COMPACT } from '@/components/ui/styles'
+import { BUTTON_PRIMARY, INPUT_COMPACT } from '@/components/ui/styles'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { formErrors } from '@/lib/client/form-errors'
 import { CONTACT_LINK_MAX, CONTACT_TEXT_MAX, type ContactSettings } from '@/lib/site/schemas'
@@ -74,11 +74,7 @@ export function ContactSettingsForm({
           <FieldError text={fieldError('link')} />
         </label>
         <div className="flex items-center gap-3">
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white disabled:opacity-50"
-          >
+          <button type="submit" disabled={busy} className={`${BUTTON_PRIMARY} disabled:opacity-50`}>
             {busy ? 'Saving...' : 'Save Contact'}
           </button>
           <SaveResultText result={result} />

@@ -1,6 +1,10 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useEffect, useState, type FormEvent } from 'react'
+import { BoardOptions } from '@/components/ui/board-options'
+import { Field } from '@/components/ui/field'
+import { ErrorText } from '@/components/ui/form-message'
+import { BUTTON_DANGER, BUTTON_SECONDARY, INPUT } from '@/components/ui/styles'
 import { BAN_DURATIONS, DEFAULT_DURATION, expiryFor } from '@/lib/bans/durations'
 import { ApiError, errorBodyOf, staffApi } from '@/lib/client/api'
 import type { Role } from '@/lib/staff/schemas'
@@ -88,7 +92,6 @@ export function CreateBanForm({
     }
   }
 
-  const input = 'w-full rounded border border-slate-300 p-2 text-sm'
   return (
     <form
       onSubmit={submit}
@@ -108,57 +111,41 @@ export function CreateBanForm({
           <p className="whitespace-pre-wrap text-slate-700">{post?.content}</p>
         </div>
       )}
-      <div>
-        <label htmlFor="ban-ip" className="block text-sm font-semibold">
-          IP Address
-        </label>
+      <Field id="ban-ip" label="IP Address">
         <input
           id="ban-ip"
           value={ip}
           onChange={(e) => setIp(e.target.value)}
           readOnly={withPost}
-          className={input}
+          className={INPUT}
           placeholder={fetchingIp ? 'Fetching…' : ''}
         />
-      </div>
-      <div>
-        <label htmlFor="ban-board" className="block text-sm font-semibold">
-          Board
-        </label>
-        <select id="ban-board" value={boardId} onChange={(e) => setBoardId(e.target.value)} className={input}>
+      </Field>
+      <Field id="ban-board" label="Board">
+        <select id="ban-board" value={boardId} onChange={(e) => setBoardId(e.target.value)} className={INPUT}>
           {admin && <option value="">Global (All Boards)</option>}
-          {boards.map((b) => (
-            <option key={b.id} value={b.id}>
-              /{b.id}/ - {b.name}
-            </option>
-          ))}
+          <BoardOptions boards={boards} />
         </select>
-      </div>
-      <div>
-        <label htmlFor="ban-reason" className="block text-sm font-semibold">
-          Reason
-        </label>
+      </Field>
+      <Field id="ban-reason" label="Reason">
         <textarea
           id="ban-reason"
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           rows={3}
           maxLength={500}
-          className={input}
+          className={INPUT}
         />
-      </div>
-      <div>
-        <label htmlFor="ban-duration" className="block text-sm font-semibold">
-          Duration
-        </label>
-        <select id="ban-duration" value={duration} onChange={(e) => setDuration(e.target.value)} className={input}>
+      </Field>
+      <Field id="ban-duration" label="Duration">
+        <select id="ban-duration" value={duration} onChange={(e) => setDuration(e.target.value)} className={INPUT}>
           {BAN_DURATIONS.filter((d) => admin || !d.adminOnly).map((d) => (
             <option key={d.value} value={d.value}>
               {d.label}
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       {!withPost && (
         <fieldset className="grid gap-2 rounded border border-slate-200 p-2 sm:grid-cols-2">
           <legend className="px-1 text-sm font-semibold">Post Context (optional)</legend>
@@ -168,7 +155,7 @@ export function CreateBanForm({
             inputMode="numeric"
             value={extra.threadId}
             onChange={(e) => setExtra({ ...extra, threadId: e.target.value })}
-            className={input}
+            className={INPUT}
           />
           <input
             aria-label="Post ID"
@@ -176,42 +163,30 @@ export function CreateBanForm({
             inputMode="numeric"
             value={extra.postId}
             onChange={(e) => setExtra({ ...extra, postId: e.target.value })}
-            className={input}
+            className={INPUT}
           />
           <textarea
             aria-label="Post Content"
             placeholder="Post Content"
             value={extra.content}
             onChange={(e) => setExtra({ ...extra, content: e.target.value })}
-            className={input}
+            className={INPUT}
           />
           <input
             aria-label="Post Image URL"
             placeholder="Post Image URL"
             value={extra.imageUrl}
             onChange={(e) => setExtra({ ...extra, imageUrl: e.target.value })}
-            className={input}
+            className={INPUT}
           />
         </fieldset>
       )}
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <ErrorText>{error}</ErrorText>
       <div className="flex gap-2">
-        <button
-          type="button"
-          onClick={() => router.push('/admin/bans')}
-          className="rounded border border-slate-300 px-3 py-1.5 text-sm"
-        >
+        <button type="button" onClick={() => router.push('/admin/bans')} className={BUTTON_SECONDARY}>
           Cancel
         </button>
-        <button
-          type="submit"
-          disabled={busy || fetchingIp || !ip.trim()}
-          className="rounded bg-red-600 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60"
-        >
+        <button type="submit" disabled={busy || fetchingIp || !ip.trim()} className={BUTTON_DANGER}>
           {busy ? 'Creating Ban...' : 'Create Ban'}
         </button>
       </div>

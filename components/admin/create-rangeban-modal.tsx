@@ -1,5 +1,9 @@
 'use client'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { BoardOptions } from '@/components/ui/board-options'
+import { Field } from '@/components/ui/field'
+import { ErrorText } from '@/components/ui/form-message'
+import { BUTTON_DANGER, BUTTON_SECONDARY, INPUT } from '@/components/ui/styles'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import { DEFAULT_RANGE_BAN_DURATION, RANGE_BAN_DURATIONS, rangeBanExpiry } from '@/lib/rangebans/durations'
@@ -76,8 +80,6 @@ export function CreateRangeBanModal({
     }
   }
 
-  const input = 'w-full rounded border border-slate-300 p-2 text-sm'
-  const label = 'block text-sm font-semibold'
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/40 p-4">
       <div
@@ -95,10 +97,7 @@ export function CreateRangeBanModal({
           </button>
         </div>
         <form onSubmit={submit} noValidate className="space-y-3">
-          <div>
-            <label htmlFor="rangeban-type" className={label}>
-              Ban Type
-            </label>
+          <Field id="rangeban-type" label="Ban Type">
             <select
               id="rangeban-type"
               ref={first}
@@ -108,7 +107,7 @@ export function CreateRangeBanModal({
                 setValue('')
                 setError(null)
               }}
-              className={input}
+              className={INPUT}
             >
               {TYPES.map((t) => (
                 <option key={t.value} value={t.value}>
@@ -116,13 +115,10 @@ export function CreateRangeBanModal({
                 </option>
               ))}
             </select>
-          </div>
-          <div>
-            <label htmlFor="rangeban-value" className={label}>
-              Ban Value
-            </label>
+          </Field>
+          <Field id="rangeban-value" label="Ban Value">
             {type === 'country' ? (
-              <select id="rangeban-value" value={value} onChange={(e) => setValue(e.target.value)} className={input}>
+              <select id="rangeban-value" value={value} onChange={(e) => setValue(e.target.value)} className={INPUT}>
                 <option value="">Select a country</option>
                 {countries.map((c) => (
                   <option key={c.code} value={c.code}>
@@ -140,49 +136,36 @@ export function CreateRangeBanModal({
                   aria-describedby="rangeban-value-hint"
                   autoComplete="off"
                   spellCheck={false}
-                  className={`${input} font-mono`}
+                  className={`${INPUT} font-mono`}
                 />
                 <p id="rangeban-value-hint" className="mt-1 text-xs text-slate-500">
                   {HINTS[type].hint}
                 </p>
               </>
             )}
-          </div>
-          <div>
-            <label htmlFor="rangeban-board" className={label}>
-              Board
-            </label>
-            <select id="rangeban-board" value={boardId} onChange={(e) => setBoardId(e.target.value)} className={input}>
+          </Field>
+          <Field id="rangeban-board" label="Board">
+            <select id="rangeban-board" value={boardId} onChange={(e) => setBoardId(e.target.value)} className={INPUT}>
               <option value="">Global (All Boards)</option>
-              {boards.map((b) => (
-                <option key={b.id} value={b.id}>
-                  /{b.id}/ - {b.name}
-                </option>
-              ))}
+              <BoardOptions boards={boards} />
             </select>
-          </div>
-          <div>
-            <label htmlFor="rangeban-reason" className={label}>
-              Reason
-            </label>
+          </Field>
+          <Field id="rangeban-reason" label="Reason">
             <textarea
               id="rangeban-reason"
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               rows={3}
               maxLength={500}
-              className={input}
+              className={INPUT}
             />
-          </div>
-          <div>
-            <label htmlFor="rangeban-duration" className={label}>
-              Duration
-            </label>
+          </Field>
+          <Field id="rangeban-duration" label="Duration">
             <select
               id="rangeban-duration"
               value={duration}
               onChange={(e) => setDuration(e.target.value)}
-              className={input}
+              className={INPUT}
             >
               {RANGE_BAN_DURATIONS.map((d) => (
                 <option key={d.value} value={d.value}>
@@ -190,21 +173,13 @@ export function CreateRangeBanModal({
                 </option>
               ))}
             </select>
-          </div>
-          {error && (
-            <p role="alert" className="text-sm text-red-600">
-              {error}
-            </p>
-          )}
+          </Field>
+          <ErrorText>{error}</ErrorText>
           <div className="flex justify-end gap-2">
-            <button type="button" onClick={onClose} className="rounded border border-slate-300 px-3 py-1.5 text-sm">
+            <button type="button" onClick={onClose} className={BUTTON_SECONDARY}>
               Cancel
             </button>
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded bg-red-600 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60"
-            >
+            <button type="submit" disabled={busy} className={BUTTON_DANGER}>
               {busy ? 'Creating...' : 'Create Rangeban'}
             </button>
           </div>

@@ -1,5 +1,6 @@
 'use client'
 import { useState } from 'react'
+import { ErrorText } from '@/components/ui/form-message'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import type { PublicRangeBan } from '@/lib/rangebans/types'
@@ -36,11 +37,7 @@ export function RangeBansTable({
       <h2 id="active-rangebans" className="text-lg font-semibold">
         Active Rangebans
       </h2>
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <ErrorText>{error}</ErrorText>
       {rangebans.length === 0 ? (
         <p className="text-slate-600">No active rangebans</p>
       ) : (

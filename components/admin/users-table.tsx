@@ -2,6 +2,8 @@
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
+import { ErrorText } from '@/components/ui/form-message'
+import { BUTTON_PRIMARY } from '@/components/ui/styles'
 import { staffApi } from '@/lib/client/api'
 import type { AdminUser } from '@/lib/staff/types'
 import { formatTimestamp } from '@/lib/ui/relative-time'
@@ -35,11 +37,7 @@ export function UsersTable({
 
   return (
     <div className="space-y-3">
-      <button
-        type="button"
-        onClick={() => setCreating(true)}
-        className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white"
-      >
+      <button type="button" onClick={() => setCreating(true)} className={BUTTON_PRIMARY}>
         Add New Admin User
       </button>
       {creating && (
@@ -57,11 +55,7 @@ export function UsersTable({
           <UserForm boards={boards} onDone={() => setCreating(false)} />
         </div>
       )}
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <ErrorText>{error}</ErrorText>
       {users.length === 0 ? (
         <p>No admin users found</p>
       ) : (
