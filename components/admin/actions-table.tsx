@@ -1,4 +1,5 @@
 import Link from 'next/link'
+import { TableHead } from '@/components/ui/table-head'
 import { formatTimestamp } from '@/lib/ui/relative-time'
 
 export interface ActionRowDto {
@@ -19,15 +20,7 @@ export interface ActionRowDto {
 export function ActionsTable({ actions, showIp = false }: { actions: ActionRowDto[]; showIp?: boolean }) {
   return (
     <table className="w-full border-collapse bg-white text-sm">
-      <thead>
-        <tr className="border-b text-left">
-          {['Date/Time', 'Action', 'Board', ...(showIp ? ['IP'] : []), 'Admin', 'Reason', 'Details'].map((h) => (
-            <th key={h} className="p-2">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={['Date/Time', 'Action', 'Board', ...(showIp ? ['IP'] : []), 'Admin', 'Reason', 'Details']} />
       <tbody>
         {actions.map((a) => (
           <tr key={a.id} className="border-b align-top">

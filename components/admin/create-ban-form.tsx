@@ -1,13 +1,13 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useEffect, useState, type FormEvent } from 'react'
-import { BoardOptions } from '@/components/ui/board-options'
 import { Field } from '@/components/ui/field'
 import { ErrorText } from '@/components/ui/form-message'
 import { BUTTON_DANGER, BUTTON_SECONDARY, INPUT } from '@/components/ui/styles'
 import { BAN_DURATIONS, DEFAULT_DURATION, expiryFor } from '@/lib/bans/durations'
 import { ApiError, errorBodyOf, staffApi } from '@/lib/client/api'
 import type { Role } from '@/lib/staff/schemas'
+import { BanTermsFields, type BanTerms } from './ban-terms-fields'
 
 export interface BanContext {
   boardId?: string
@@ -31,9 +31,12 @@ export function CreateBanForm({
   const [ip, setIp] = useState('')
   const [fetchingIp, setFetchingIp] = useState(withPost)
   const [post, setPost] = useState<{ content: string; imageUrl: string | null } | null>(null)
-  const [boardId, setBoardId] = useState(context.boardId ?? (admin ? '' : (boards[0]?.id ?? '')))
-  const [reason, setReason] = useState('')
-  const [duration, setDuration] = useState(DEFAULT_DURATION)
+  const [terms, setTerms] = useState<BanTerms>({
+    boardId: context.boardId ?? (admin ? '' : (boards[0]?.id ?? '')),
+    reason: '',
+    duration: DEFAULT_DURATION,
+  })
+  const { boardId, reason, duration } = terms
   const [extra, setExtra] = useState({ threadId: '', postId: '', content: '', imageUrl: '' })
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -121,31 +124,14 @@ export function CreateBanForm({
           placeholder={fetchingIp ? 'Fetching…' : ''}
         />
       </Field>
-      <Field id="ban-board" label="Board">
-        <select id="ban-board" value={boardId} onChange={(e) => setBoardId(e.target.value)} className={INPUT}>
-          {admin && <option value="">Global (All Boards)</option>}
-          <BoardOptions boards={boards} />
-        </select>
-      </Field>
-      <Field id="ban-reason" label="Reason">
-        <textarea
-          id="ban-reason"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          rows={3}
-          maxLength={500}
-          className={INPUT}
-        />
-      </Field>
-      <Field id="ban-duration" label="Duration">
-        <select id="ban-duration" value={duration} onChange={(e) => setDuration(e.target.value)} className={INPUT}>
-          {BAN_DURATIONS.filter((d) => admin || !d.adminOnly).map((d) => (
-            <option key={d.value} value={d.value}>
-              {d.label}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <BanTermsFields
+        idPrefix="ban"
+        boards={boards}
+        allowGlobal={admin}
+        durations={BAN_DURATIONS.filter((d) => admin || !d.adminOnly)}
+        terms={terms}
+        onChange={setTerms}
+      />
       {!withPost && (
         <fieldset className="grid gap-2 rounded border border-slate-200 p-2 sm:grid-cols-2">
           <legend className="px-1 text-sm font-semibold">Post Context (optional)</legend>

@@ -1,6 +1,5 @@
 'use client'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { BoardOptions } from '@/components/ui/board-options'
 import { Field } from '@/components/ui/field'
 import { ErrorText } from '@/components/ui/form-message'
 import { BUTTON_DANGER, BUTTON_SECONDARY, INPUT } from '@/components/ui/styles'
@@ -8,6 +7,7 @@ import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import { DEFAULT_RANGE_BAN_DURATION, RANGE_BAN_DURATIONS, rangeBanExpiry } from '@/lib/rangebans/durations'
 import { banValueProblem, type RangeBanType } from '@/lib/rangebans/values'
+import { BanTermsFields, type BanTerms } from './ban-terms-fields'
 import type { Country } from './country-toggle-grid'
 import type { BoardOption } from './rangebans-panel'
 
@@ -38,9 +38,8 @@ export function CreateRangeBanModal({
 }) {
   const [type, setType] = useState<RangeBanType>('country')
   const [value, setValue] = useState('')
-  const [boardId, setBoardId] = useState('')
-  const [reason, setReason] = useState('')
-  const [duration, setDuration] = useState(DEFAULT_RANGE_BAN_DURATION)
+  const [terms, setTerms] = useState<BanTerms>({ boardId: '', reason: '', duration: DEFAULT_RANGE_BAN_DURATION })
+  const { boardId, reason, duration } = terms
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const first = useRef<HTMLSelectElement>(null)
@@ -144,36 +143,14 @@ export function CreateRangeBanModal({
               </>
             )}
           </Field>
-          <Field id="rangeban-board" label="Board">
-            <select id="rangeban-board" value={boardId} onChange={(e) => setBoardId(e.target.value)} className={INPUT}>
-              <option value="">Global (All Boards)</option>
-              <BoardOptions boards={boards} />
-            </select>
-          </Field>
-          <Field id="rangeban-reason" label="Reason">
-            <textarea
-              id="rangeban-reason"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              rows={3}
-              maxLength={500}
-              className={INPUT}
-            />
-          </Field>
-          <Field id="rangeban-duration" label="Duration">
-            <select
-              id="rangeban-duration"
-              value={duration}
-              onChange={(e) => setDuration(e.target.value)}
-              className={INPUT}
-            >
-              {RANGE_BAN_DURATIONS.map((d) => (
-                <option key={d.value} value={d.value}>
-                  {d.label}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <BanTermsFields
+            idPrefix="rangeban"
+            boards={boards}
+            allowGlobal
+            durations={RANGE_BAN_DURATIONS}
+            terms={terms}
+            onChange={setTerms}
+          />
           <ErrorText>{error}</ErrorText>
           <div className="flex justify-end gap-2">
             <button type="button" onClick={onClose} className={BUTTON_SECONDARY}>

@@ -1,6 +1,7 @@
 'use client'
 import { useState } from 'react'
 import { ErrorText } from '@/components/ui/form-message'
+import { TableHead } from '@/components/ui/table-head'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import type { PublicRangeBan } from '@/lib/rangebans/types'
@@ -43,15 +44,7 @@ export function RangeBansTable({
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full border-collapse bg-white text-sm">
-            <thead>
-              <tr className="border-b text-left">
-                {['Type', 'Value', 'Board', 'Reason', 'Created', 'Expires', 'Admin', 'Actions'].map((h) => (
-                  <th key={h} className="p-2">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={['Type', 'Value', 'Board', 'Reason', 'Created', 'Expires', 'Admin', 'Actions']} />
             <tbody>
               {rangebans.map((r) => (
                 <tr key={r.id} className="border-b align-top" data-rangeban-id={r.id}>

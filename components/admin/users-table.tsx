@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { ErrorText } from '@/components/ui/form-message'
 import { BUTTON_PRIMARY } from '@/components/ui/styles'
+import { TableHead } from '@/components/ui/table-head'
 import { staffApi } from '@/lib/client/api'
 import type { AdminUser } from '@/lib/staff/types'
 import { formatTimestamp } from '@/lib/ui/relative-time'
@@ -60,15 +61,7 @@ export function UsersTable({
         <p>No admin users found</p>
       ) : (
         <table className="w-full border-collapse bg-white text-sm">
-          <thead>
-            <tr className="border-b text-left">
-              {['ID', 'Username', 'Email', 'Role', 'Created', 'Last Login', 'Status', 'Actions'].map((h) => (
-                <th key={h} className="p-2">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={['ID', 'Username', 'Email', 'Role', 'Created', 'Last Login', 'Status', 'Actions']} />
           <tbody>
             {users.map((u) => (
               <tr key={u.id} className="border-b" data-user={u.username}>
