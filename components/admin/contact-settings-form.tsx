@@ -1,11 +1,12 @@
 'use client'
 import { useState, type FormEvent } from 'react'
-import { fieldErrorOf, SaveResultText, type SaveResult } from '@/components/ui/form-message'
+import { SaveResultText } from '@/components/ui/form-message'
 import { BUTTON_PRIMARY, INPUT_COMPACT } from '@/components/ui/styles'
-import { errorBodyOf, staffApi } from '@/lib/client/api'
-import { formErrors } from '@/lib/client/form-errors'
+import { staffApi } from '@/lib/client/api'
 import { CONTACT_LINK_MAX, CONTACT_TEXT_MAX, type ContactSettings } from '@/lib/site/schemas'
 import { FieldError } from './field-error'
+import { SettingsSection } from './settings-section'
+import { useAdminSave } from './use-admin-save'
 
 const FAILED = 'Failed to save the contact details. Please try again.'
 
@@ -19,30 +20,19 @@ export function ContactSettingsForm({
 }) {
   const [draft, setDraft] = useState(initial)
   const [custom, setCustom] = useState(initiallyCustom)
-  const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<SaveResult | null>(null)
-  const fieldError = (field: string) => fieldErrorOf(result, field)
+  const { busy, result, fieldError, submit } = useAdminSave(FAILED)
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setBusy(true)
-    setResult(null)
-    try {
+  const save = (e: FormEvent) =>
+    submit(e, async () => {
       const saved = await staffApi.updateContact(draft)
       setDraft({ text: saved.contact.text, link: saved.contact.link })
       setCustom(true)
-      setResult({ ok: true, text: saved.message })
-    } catch (err) {
-      setResult({ ok: false, ...formErrors(errorBodyOf(err), FAILED) })
-    } finally {
-      setBusy(false)
-    }
-  }
+      return saved.message
+    })
 
   return (
-    <section className="rounded-lg border border-slate-300 bg-white" aria-label="Contact">
-      <h2 className="border-b border-slate-200 px-4 py-2 text-lg font-semibold">Contact</h2>
-      <form onSubmit={submit} noValidate className="grid gap-3 p-4">
+    <SettingsSection title="Contact">
+      <form onSubmit={save} noValidate className="grid gap-3 p-4">
         <p className="text-xs text-slate-500">
           Shown on the public{' '}
           <a href="/contact" className="underline">
@@ -80,6 +70,6 @@ export function ContactSettingsForm({
           <SaveResultText result={result} />
         </div>
       </form>
-    </section>
+    </SettingsSection>
   )
 }

@@ -1,11 +1,12 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
-import { fieldErrorOf, SaveResultText, type SaveResult } from '@/components/ui/form-message'
+import { SaveResultText } from '@/components/ui/form-message'
 import { INPUT_COMPACT } from '@/components/ui/styles'
-import { errorBodyOf, staffApi } from '@/lib/client/api'
-import { formErrors } from '@/lib/client/form-errors'
+import { staffApi } from '@/lib/client/api'
 import { FieldError } from './field-error'
+import { SettingsSection } from './settings-section'
+import { useAdminSave } from './use-admin-save'
 
 const EMPTY = {
   id: '',
@@ -25,30 +26,19 @@ const FLAGS = [
 export function CreateBoardForm() {
   const router = useRouter()
   const [draft, setDraft] = useState(EMPTY)
-  const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<SaveResult | null>(null)
-  const fieldError = (field: string) => fieldErrorOf(result, field)
+  const { busy, result, fieldError, submit } = useAdminSave('Failed to create the board. Please try again.')
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setBusy(true)
-    setResult(null)
-    try {
+  const create = (e: FormEvent) =>
+    submit(e, async () => {
       const created = await staffApi.createBoard(draft)
-      setResult({ ok: true, text: `${created.message}: /${created.board.id}/` })
       setDraft(EMPTY)
       router.refresh()
-    } catch (err) {
-      setResult({ ok: false, ...formErrors(errorBodyOf(err), 'Failed to create the board. Please try again.') })
-    } finally {
-      setBusy(false)
-    }
-  }
+      return `${created.message}: /${created.board.id}/`
+    })
 
   return (
-    <section className="rounded-lg border border-slate-300 bg-white" aria-label="Create Board">
-      <h2 className="border-b border-slate-200 px-4 py-2 text-lg font-semibold">Create Board</h2>
-      <form onSubmit={submit} noValidate className="grid gap-3 p-4 sm:grid-cols-[8rem_14rem_1fr]">
+    <SettingsSection title="Create Board">
+      <form onSubmit={create} noValidate className="grid gap-3 p-4 sm:grid-cols-[8rem_14rem_1fr]">
         <label className="block text-sm">
           Board ID
           <input
@@ -103,6 +93,6 @@ export function CreateBoardForm() {
         </p>
         <SaveResultText result={result} className="sm:col-span-3" />
       </form>
-    </section>
+    </SettingsSection>
   )
 }
