@@ -44,12 +44,7 @@ export function LoginForm() {
     }
   }
 
-  if (initError)
-    return (
-      <p role="alert" className="text-sm text-red-600">
-        {initError}
-      </p>
-    )
+  if (initError) return <ErrorText>{initError}</ErrorText>
   if (!token) return <p className="text-sm text-slate-600">Initializing login form...</p>
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="Staff login">

@@ -1,7 +1,7 @@
 'use client'
 import { useState } from 'react'
 import { ErrorText } from '@/components/ui/form-message'
-import { TableHead } from '@/components/ui/table-head'
+import { StaffTable } from '@/components/ui/table-head'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import type { PublicRangeBan } from '@/lib/rangebans/types'
@@ -43,41 +43,38 @@ export function RangeBansTable({
         <p className="text-slate-600">No active rangebans</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full border-collapse bg-white text-sm">
-            <TableHead columns={['Type', 'Value', 'Board', 'Reason', 'Created', 'Expires', 'Admin', 'Actions']} />
-            <tbody>
-              {rangebans.map((r) => (
-                <tr key={r.id} className="border-b align-top" data-rangeban-id={r.id}>
-                  <td className="p-2">
-                    <TypeBadge type={r.ban_type} />
-                  </td>
-                  <td className="p-2 font-mono">{valueText(r)}</td>
-                  <td className="p-2">
-                    {r.board_id ? (
-                      `/${r.board_id}/`
-                    ) : (
-                      <span className="rounded bg-slate-700 px-1 text-xs text-white">Global</span>
-                    )}
-                  </td>
-                  <td className="p-2">{r.reason}</td>
-                  <td className="p-2">{formatTimestamp(r.created_at)}</td>
-                  <td className="p-2">{r.expires_at ? formatTimestamp(r.expires_at) : 'Never'}</td>
-                  <td className="p-2">{r.admin_username ?? 'Unknown'}</td>
-                  <td className="p-2">
-                    <button
-                      type="button"
-                      onClick={() => remove(r.id)}
-                      disabled={removing === r.id}
-                      aria-busy={removing === r.id}
-                      className="rounded bg-red-600 px-2 py-0.5 text-xs font-medium text-white disabled:opacity-50"
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <StaffTable columns={['Type', 'Value', 'Board', 'Reason', 'Created', 'Expires', 'Admin', 'Actions']}>
+            {rangebans.map((r) => (
+              <tr key={r.id} className="border-b align-top" data-rangeban-id={r.id}>
+                <td className="p-2">
+                  <TypeBadge type={r.ban_type} />
+                </td>
+                <td className="p-2 font-mono">{valueText(r)}</td>
+                <td className="p-2">
+                  {r.board_id ? (
+                    `/${r.board_id}/`
+                  ) : (
+                    <span className="rounded bg-slate-700 px-1 text-xs text-white">Global</span>
+                  )}
+                </td>
+                <td className="p-2">{r.reason}</td>
+                <td className="p-2">{formatTimestamp(r.created_at)}</td>
+                <td className="p-2">{r.expires_at ? formatTimestamp(r.expires_at) : 'Never'}</td>
+                <td className="p-2">{r.admin_username ?? 'Unknown'}</td>
+                <td className="p-2">
+                  <button
+                    type="button"
+                    onClick={() => remove(r.id)}
+                    disabled={removing === r.id}
+                    aria-busy={removing === r.id}
+                    className="rounded bg-red-600 px-2 py-0.5 text-xs font-medium text-white disabled:opacity-50"
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         </div>
       )}
     </section>

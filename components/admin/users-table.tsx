@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { ErrorText } from '@/components/ui/form-message'
 import { BUTTON_PRIMARY } from '@/components/ui/styles'
-import { TableHead } from '@/components/ui/table-head'
+import { StaffTable } from '@/components/ui/table-head'
 import { staffApi } from '@/lib/client/api'
 import type { AdminUser } from '@/lib/staff/types'
 import { formatTimestamp } from '@/lib/ui/relative-time'
@@ -60,38 +60,35 @@ export function UsersTable({
       {users.length === 0 ? (
         <p>No admin users found</p>
       ) : (
-        <table className="w-full border-collapse bg-white text-sm">
-          <TableHead columns={['ID', 'Username', 'Email', 'Role', 'Created', 'Last Login', 'Status', 'Actions']} />
-          <tbody>
-            {users.map((u) => (
-              <tr key={u.id} className="border-b" data-user={u.username}>
-                <td className="p-2">{u.id}</td>
-                <td className="p-2">{u.username}</td>
-                <td className="p-2">{u.email}</td>
-                <td className="p-2">
-                  <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${ROLE_BADGE[u.role]}`}>{u.role}</span>
-                </td>
-                <td className="p-2">{formatTimestamp(u.created_at)}</td>
-                <td className="p-2">{u.last_login ? formatTimestamp(u.last_login) : 'Never'}</td>
-                <td className="p-2">{u.is_active ? 'Active' : 'Inactive'}</td>
-                <td className="p-2 space-x-2">
-                  <Link href={`/admin/users/${u.id}`} className="text-board-link">
-                    Edit
-                  </Link>
-                  {u.id !== selfId && (
-                    <button
-                      type="button"
-                      onClick={() => setActive(u, !u.is_active)}
-                      className="text-red-700 hover:underline"
-                    >
-                      {u.is_active ? 'Deactivate' : 'Activate'}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StaffTable columns={['ID', 'Username', 'Email', 'Role', 'Created', 'Last Login', 'Status', 'Actions']}>
+          {users.map((u) => (
+            <tr key={u.id} className="border-b" data-user={u.username}>
+              <td className="p-2">{u.id}</td>
+              <td className="p-2">{u.username}</td>
+              <td className="p-2">{u.email}</td>
+              <td className="p-2">
+                <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${ROLE_BADGE[u.role]}`}>{u.role}</span>
+              </td>
+              <td className="p-2">{formatTimestamp(u.created_at)}</td>
+              <td className="p-2">{u.last_login ? formatTimestamp(u.last_login) : 'Never'}</td>
+              <td className="p-2">{u.is_active ? 'Active' : 'Inactive'}</td>
+              <td className="p-2 space-x-2">
+                <Link href={`/admin/users/${u.id}`} className="text-board-link">
+                  Edit
+                </Link>
+                {u.id !== selfId && (
+                  <button
+                    type="button"
+                    onClick={() => setActive(u, !u.is_active)}
+                    className="text-red-700 hover:underline"
+                  >
+                    {u.is_active ? 'Deactivate' : 'Activate'}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
     </div>
   )

@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { DialogTitleBar } from '@/components/ui/dialog-title-bar'
 import { ErrorText } from '@/components/ui/form-message'
 import { DeleteReasonPrompt } from '@/components/ui/reason-prompt'
@@ -76,35 +76,12 @@ export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdmi
         >
           {open === 'menu' && (
             <>
-              <button
-                type="button"
-                role="menuitem"
-                className="block w-full text-left hover:underline"
-                onClick={() => setOpen('history')}
-              >
-                Check Mod History
-              </button>
+              <MenuButton onClick={() => setOpen('history')}>Check Mod History</MenuButton>
               <a role="menuitem" className="block hover:underline" href={banHref}>
                 Ban User
               </a>
-              <button
-                type="button"
-                role="menuitem"
-                className="block w-full text-left hover:underline"
-                onClick={() => setOpen('delete')}
-              >
-                Delete Post
-              </button>
-              {moderator && (
-                <button
-                  type="button"
-                  role="menuitem"
-                  className="block w-full text-left hover:underline"
-                  onClick={() => setOpen('color')}
-                >
-                  Change Color
-                </button>
-              )}
+              <MenuButton onClick={() => setOpen('delete')}>Delete Post</MenuButton>
+              {moderator && <MenuButton onClick={() => setOpen('color')}>Change Color</MenuButton>}
             </>
           )}
           {open === 'delete' && (
@@ -154,5 +131,14 @@ export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdmi
         </div>
       )}
     </span>
+  )
+}
+
+/** An action of the staff menu that opens one of its panels. */
+function MenuButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" role="menuitem" className="block w-full text-left hover:underline" onClick={onClick}>
+      {children}
+    </button>
   )
 }
