@@ -4,7 +4,7 @@ import { SaveResultText } from '@/components/ui/form-message'
 import { BUTTON_PRIMARY, INPUT_COMPACT } from '@/components/ui/styles'
 import { staffApi } from '@/lib/client/api'
 import { CONTACT_LINK_MAX, CONTACT_TEXT_MAX, type ContactSettings } from '@/lib/site/schemas'
-import { FieldError } from './field-error'
+import { LabelledField } from './labelled-field'
 import { SettingsSection } from './settings-section'
 import { useAdminSave } from './use-admin-save'
 
@@ -41,8 +41,7 @@ export function ContactSettingsForm({
           page.
           {custom ? '' : ' The page shows a default text until you save one here.'}
         </p>
-        <label className="block text-sm">
-          Text
+        <LabelledField label="Text" error={fieldError('text')}>
           <textarea
             value={draft.text}
             onChange={(e) => setDraft({ ...draft, text: e.target.value })}
@@ -50,10 +49,8 @@ export function ContactSettingsForm({
             maxLength={CONTACT_TEXT_MAX}
             className={INPUT_COMPACT}
           />
-          <FieldError text={fieldError('text')} />
-        </label>
-        <label className="block text-sm">
-          Link (optional: a web address or an e-mail address)
+        </LabelledField>
+        <LabelledField label="Link (optional: a web address or an e-mail address)" error={fieldError('link')}>
           <input
             value={draft.link}
             onChange={(e) => setDraft({ ...draft, link: e.target.value })}
@@ -61,8 +58,7 @@ export function ContactSettingsForm({
             placeholder="https://… or staff@example.org"
             className={INPUT_COMPACT}
           />
-          <FieldError text={fieldError('link')} />
-        </label>
+        </LabelledField>
         <div className="flex items-center gap-3">
           <button type="submit" disabled={busy} className={`${BUTTON_PRIMARY} disabled:opacity-50`}>
             {busy ? 'Saving...' : 'Save Contact'}

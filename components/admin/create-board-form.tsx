@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { SaveResultText } from '@/components/ui/form-message'
 import { INPUT_COMPACT } from '@/components/ui/styles'
 import { staffApi } from '@/lib/client/api'
-import { FieldError } from './field-error'
+import { LabelledField } from './labelled-field'
 import { SettingsSection } from './settings-section'
 import { useAdminSave } from './use-admin-save'
 
@@ -39,34 +39,28 @@ export function CreateBoardForm() {
   return (
     <SettingsSection title="Create Board">
       <form onSubmit={create} noValidate className="grid gap-3 p-4 sm:grid-cols-[8rem_14rem_1fr]">
-        <label className="block text-sm">
-          Board ID
+        <LabelledField label="Board ID" error={fieldError('id')}>
           <input
             value={draft.id}
             onChange={(e) => setDraft({ ...draft, id: e.target.value })}
             placeholder="e.g. music"
             className={`${INPUT_COMPACT} font-mono`}
           />
-          <FieldError text={fieldError('id')} />
-        </label>
-        <label className="block text-sm">
-          Name
+        </LabelledField>
+        <LabelledField label="Name" error={fieldError('name')}>
           <input
             value={draft.name}
             onChange={(e) => setDraft({ ...draft, name: e.target.value })}
             className={INPUT_COMPACT}
           />
-          <FieldError text={fieldError('name')} />
-        </label>
-        <label className="block text-sm">
-          Description
+        </LabelledField>
+        <LabelledField label="Description" error={fieldError('description')}>
           <input
             value={draft.description}
             onChange={(e) => setDraft({ ...draft, description: e.target.value })}
             className={INPUT_COMPACT}
           />
-          <FieldError text={fieldError('description')} />
-        </label>
+        </LabelledField>
         <div className="flex flex-wrap items-center gap-4 text-sm sm:col-span-3">
           {FLAGS.map(([field, label]) => (
             <label key={field} className="flex items-center gap-1.5">

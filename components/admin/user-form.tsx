@@ -6,6 +6,7 @@ import { ErrorText } from '@/components/ui/form-message'
 import { BUTTON_PRIMARY, INPUT_COMPACT } from '@/components/ui/styles'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import type { AdminUser } from '@/lib/staff/types'
+import { LabelledField } from './labelled-field'
 
 /** Create or edit a staff account. Editing leaves the password empty unless it is to change. */
 export function UserForm({
@@ -51,16 +52,13 @@ export function UserForm({
       className="space-y-2"
       aria-label={user ? 'Edit admin user' : 'Create New Admin User'}
     >
-      <label className="block text-sm">
-        Username
+      <LabelledField label="Username">
         <input value={username} onChange={(e) => setUsername(e.target.value)} className={INPUT_COMPACT} />
-      </label>
-      <label className="block text-sm">
-        Email
+      </LabelledField>
+      <LabelledField label="Email">
         <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} className={INPUT_COMPACT} />
-      </label>
-      <label className="block text-sm">
-        Password{user && ' (leave empty to keep)'}
+      </LabelledField>
+      <LabelledField label={<>Password{user && ' (leave empty to keep)'}</>}>
         <input
           type="password"
           value={password}
@@ -68,17 +66,15 @@ export function UserForm({
           className={INPUT_COMPACT}
           autoComplete="new-password"
         />
-      </label>
-      <label className="block text-sm">
-        Role
+      </LabelledField>
+      <LabelledField label="Role">
         <select value={role} onChange={(e) => setRole(e.target.value)} className={INPUT_COMPACT}>
           <option value="janitor">Janitor</option>
           <option value="moderator">Moderator</option>
           <option value="admin">Admin</option>
         </select>
-      </label>
-      <label className="block text-sm">
-        Assigned Boards (none selected = all boards)
+      </LabelledField>
+      <LabelledField label="Assigned Boards (none selected = all boards)">
         <select
           multiple
           value={assigned}
@@ -87,7 +83,7 @@ export function UserForm({
         >
           <BoardOptions boards={boards} />
         </select>
-      </label>
+      </LabelledField>
       <p className="text-xs text-slate-500">
         Janitor can delete posts and threads; Moderator can manage bans and appeals; Admin has full access.
       </p>
