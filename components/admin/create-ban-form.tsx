@@ -1,6 +1,6 @@
 'use client'
 import { useRouter } from 'next/navigation'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Field } from '@/components/ui/field'
 import { ErrorText } from '@/components/ui/form-message'
 import { BUTTON_DANGER, BUTTON_SECONDARY, INPUT } from '@/components/ui/styles'
@@ -8,6 +8,14 @@ import { BAN_DURATIONS, DEFAULT_DURATION, expiryFor } from '@/lib/bans/durations
 import { ApiError, errorBodyOf, staffApi } from '@/lib/client/api'
 import type { Role } from '@/lib/staff/schemas'
 import { BanTermsFields, type BanTerms } from './ban-terms-fields'
+
+// The optional post context of a ban made without a post: typed in by hand.
+const POST_CONTEXT_FIELDS = [
+  { key: 'threadId', label: 'Thread ID', numeric: true, multiline: false },
+  { key: 'postId', label: 'Post ID', numeric: true, multiline: false },
+  { key: 'content', label: 'Post Content', numeric: false, multiline: true },
+  { key: 'imageUrl', label: 'Post Image URL', numeric: false, multiline: false },
+] as const
 
 export interface BanContext {
   boardId?: string
@@ -135,36 +143,21 @@ export function CreateBanForm({
       {!withPost && (
         <fieldset className="grid gap-2 rounded border border-slate-200 p-2 sm:grid-cols-2">
           <legend className="px-1 text-sm font-semibold">Post Context (optional)</legend>
-          <input
-            aria-label="Thread ID"
-            placeholder="Thread ID"
-            inputMode="numeric"
-            value={extra.threadId}
-            onChange={(e) => setExtra({ ...extra, threadId: e.target.value })}
-            className={INPUT}
-          />
-          <input
-            aria-label="Post ID"
-            placeholder="Post ID"
-            inputMode="numeric"
-            value={extra.postId}
-            onChange={(e) => setExtra({ ...extra, postId: e.target.value })}
-            className={INPUT}
-          />
-          <textarea
-            aria-label="Post Content"
-            placeholder="Post Content"
-            value={extra.content}
-            onChange={(e) => setExtra({ ...extra, content: e.target.value })}
-            className={INPUT}
-          />
-          <input
-            aria-label="Post Image URL"
-            placeholder="Post Image URL"
-            value={extra.imageUrl}
-            onChange={(e) => setExtra({ ...extra, imageUrl: e.target.value })}
-            className={INPUT}
-          />
+          {POST_CONTEXT_FIELDS.map(({ key, label, numeric, multiline }) => {
+            const props = {
+              'aria-label': label,
+              placeholder: label,
+              value: extra[key],
+              onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+                setExtra({ ...extra, [key]: e.target.value }),
+              className: INPUT,
+            }
+            return multiline ? (
+              <textarea key={key} {...props} />
+            ) : (
+              <input key={key} inputMode={numeric ? 'numeric' : undefined} {...props} />
+            )
+          })}
         </fieldset>
       )}
       <ErrorText>{error}</ErrorText>
