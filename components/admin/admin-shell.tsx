@@ -2,6 +2,7 @@
 import Link from 'next/link'
 import { usePathname, useRouter } from 'next/navigation'
 import { useEffect, useState, type ReactNode } from 'react'
+import { ErrorText } from '@/components/ui/form-message'
 import { clearAdminUser, readAdminUser } from '@/lib/client/admin-user'
 import { staffApi } from '@/lib/client/api'
 import type { Role } from '@/lib/staff/schemas'
@@ -73,11 +74,7 @@ export function AdminShell({ user, children }: { user: { username: string; role:
           </button>
         </div>
       </header>
-      {logoutError && (
-        <p role="alert" className="text-sm text-red-600">
-          {logoutError}
-        </p>
-      )}
+      <ErrorText>{logoutError}</ErrorText>
       <div className="staff-content min-w-0">{children}</div>
       <footer className="pt-6 text-center text-xs text-slate-500">
         Corkboard staff area © {new Date().getFullYear()}

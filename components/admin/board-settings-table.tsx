@@ -2,11 +2,13 @@
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
+import { SaveResultText } from '@/components/ui/form-message'
 import type { ManagedBoard } from '@/lib/boards/manage'
 import { THREADS_PER_PAGE } from '@/lib/boards/types'
-import { errorBodyOf, staffApi } from '@/lib/client/api'
-import { formErrors, type FormErrors } from '@/lib/client/form-errors'
+import { staffApi } from '@/lib/client/api'
 import { FieldError } from './field-error'
+import { SettingsSection } from './settings-section'
+import { useAdminSave } from './use-admin-save'
 
 type Draft = Pick<
   ManagedBoard,
@@ -30,8 +32,7 @@ const draftOf = (b: Draft): Draft => ({
 /** /admin/settings: every board as an editable row. */
 export function BoardSettingsTable({ boards }: { boards: ManagedBoard[] }) {
   return (
-    <section className="rounded-lg border border-slate-300 bg-white" aria-label="Boards">
-      <h2 className="border-b border-slate-200 px-4 py-2 text-lg font-semibold">Boards</h2>
+    <SettingsSection title="Boards">
       <table className="w-full border-collapse text-sm">
         <thead>
           <tr className="border-b border-slate-300 text-left">
@@ -56,7 +57,7 @@ export function BoardSettingsTable({ boards }: { boards: ManagedBoard[] }) {
           ))}
         </tbody>
       </table>
-    </section>
+    </SettingsSection>
   )
 }
 
@@ -64,28 +65,18 @@ function BoardRow({ board }: { board: ManagedBoard }) {
   const router = useRouter()
   const [draft, setDraft] = useState(() => draftOf(board))
   const [saved, setSaved] = useState(() => draftOf(board))
-  const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<{ ok: true; text: string } | ({ ok: false } & FormErrors) | null>(null)
+  const { busy, result, fieldError, submit } = useAdminSave('Failed to save the board. Please try again.')
   const formId = `board-${board.id}`
   const dirty = (Object.keys(draft) as (keyof Draft)[]).some((k) => draft[k] !== saved[k])
-  const fieldError = (field: string) => (result && !result.ok ? result.fields[field] : undefined)
 
-  async function save(e: FormEvent) {
-    e.preventDefault()
-    setBusy(true)
-    setResult(null)
-    try {
+  const save = (e: FormEvent) =>
+    submit(e, async () => {
       const updated = await staffApi.updateBoard(board.id, draft)
       setSaved(draftOf(updated.board))
       setDraft(draftOf(updated.board))
-      setResult({ ok: true, text: updated.message })
       router.refresh()
-    } catch (err) {
-      setResult({ ok: false, ...formErrors(errorBodyOf(err), 'Failed to save the board. Please try again.') })
-    } finally {
-      setBusy(false)
-    }
-  }
+      return updated.message
+    })
 
   const input = 'w-full rounded border border-slate-300 p-1'
   return (
@@ -152,16 +143,7 @@ function BoardRow({ board }: { board: ManagedBoard }) {
             {busy ? 'Saving...' : 'Save'}
           </button>
         </form>
-        {result?.ok && (
-          <p role="status" className="mt-1 text-xs text-green-700">
-            {result.text}
-          </p>
-        )}
-        {result && !result.ok && (
-          <p role="alert" className="mt-1 text-xs text-red-600">
-            {result.error}
-          </p>
-        )}
+        <SaveResultText result={result} compact />
       </td>
     </tr>
   )

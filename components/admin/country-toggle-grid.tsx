@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import type { PublicRangeBan } from '@/lib/rangebans/types'
+import { BoardPicker } from './board-picker'
 import type { BoardOption } from './rangebans-panel'
 
 export type Country = { code: string; name: string }
@@ -79,22 +80,14 @@ export function CountryToggleGrid({
             Click a country to ban or unban it (no expiry). Banned countries are red.
           </p>
         </div>
-        <div className="flex flex-col text-sm">
-          <label htmlFor="country-toggle-scope">Scope</label>
-          <select
-            id="country-toggle-scope"
-            value={scope}
-            onChange={(e) => setScope(e.target.value)}
-            className="rounded border border-slate-300 p-1"
-          >
-            <option value="">Global</option>
-            {boards.map((b) => (
-              <option key={b.id} value={b.id}>
-                /{b.id}/ - {b.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BoardPicker
+          id="country-toggle-scope"
+          label="Scope"
+          anyLabel="Global"
+          boards={boards}
+          value={scope}
+          onChange={setScope}
+        />
       </div>
       {error && (
         <p role="alert" className="mb-2 text-sm text-red-600">

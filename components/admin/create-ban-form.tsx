@@ -1,9 +1,21 @@
 'use client'
 import { useRouter } from 'next/navigation'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react'
+import { Field } from '@/components/ui/field'
+import { ErrorText } from '@/components/ui/form-message'
+import { BUTTON_DANGER, BUTTON_SECONDARY, INPUT } from '@/components/ui/styles'
 import { BAN_DURATIONS, DEFAULT_DURATION, expiryFor } from '@/lib/bans/durations'
 import { ApiError, errorBodyOf, staffApi } from '@/lib/client/api'
 import type { Role } from '@/lib/staff/schemas'
+import { BanTermsFields, type BanTerms } from './ban-terms-fields'
+
+// The optional post context of a ban made without a post: typed in by hand.
+const POST_CONTEXT_FIELDS = [
+  { key: 'threadId', label: 'Thread ID', numeric: true, multiline: false },
+  { key: 'postId', label: 'Post ID', numeric: true, multiline: false },
+  { key: 'content', label: 'Post Content', numeric: false, multiline: true },
+  { key: 'imageUrl', label: 'Post Image URL', numeric: false, multiline: false },
+] as const
 
 export interface BanContext {
   boardId?: string
@@ -27,9 +39,12 @@ export function CreateBanForm({
   const [ip, setIp] = useState('')
   const [fetchingIp, setFetchingIp] = useState(withPost)
   const [post, setPost] = useState<{ content: string; imageUrl: string | null } | null>(null)
-  const [boardId, setBoardId] = useState(context.boardId ?? (admin ? '' : (boards[0]?.id ?? '')))
-  const [reason, setReason] = useState('')
-  const [duration, setDuration] = useState(DEFAULT_DURATION)
+  const [terms, setTerms] = useState<BanTerms>({
+    boardId: context.boardId ?? (admin ? '' : (boards[0]?.id ?? '')),
+    reason: '',
+    duration: DEFAULT_DURATION,
+  })
+  const { boardId, reason, duration } = terms
   const [extra, setExtra] = useState({ threadId: '', postId: '', content: '', imageUrl: '' })
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -88,7 +103,6 @@ export function CreateBanForm({
     }
   }
 
-  const input = 'w-full rounded border border-slate-300 p-2 text-sm'
   return (
     <form
       onSubmit={submit}
@@ -108,110 +122,50 @@ export function CreateBanForm({
           <p className="whitespace-pre-wrap text-slate-700">{post?.content}</p>
         </div>
       )}
-      <div>
-        <label htmlFor="ban-ip" className="block text-sm font-semibold">
-          IP Address
-        </label>
+      <Field id="ban-ip" label="IP Address">
         <input
           id="ban-ip"
           value={ip}
           onChange={(e) => setIp(e.target.value)}
           readOnly={withPost}
-          className={input}
+          className={INPUT}
           placeholder={fetchingIp ? 'Fetching…' : ''}
         />
-      </div>
-      <div>
-        <label htmlFor="ban-board" className="block text-sm font-semibold">
-          Board
-        </label>
-        <select id="ban-board" value={boardId} onChange={(e) => setBoardId(e.target.value)} className={input}>
-          {admin && <option value="">Global (All Boards)</option>}
-          {boards.map((b) => (
-            <option key={b.id} value={b.id}>
-              /{b.id}/ - {b.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="ban-reason" className="block text-sm font-semibold">
-          Reason
-        </label>
-        <textarea
-          id="ban-reason"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          rows={3}
-          maxLength={500}
-          className={input}
-        />
-      </div>
-      <div>
-        <label htmlFor="ban-duration" className="block text-sm font-semibold">
-          Duration
-        </label>
-        <select id="ban-duration" value={duration} onChange={(e) => setDuration(e.target.value)} className={input}>
-          {BAN_DURATIONS.filter((d) => admin || !d.adminOnly).map((d) => (
-            <option key={d.value} value={d.value}>
-              {d.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      </Field>
+      <BanTermsFields
+        idPrefix="ban"
+        boards={boards}
+        allowGlobal={admin}
+        durations={BAN_DURATIONS.filter((d) => admin || !d.adminOnly)}
+        terms={terms}
+        onChange={setTerms}
+      />
       {!withPost && (
         <fieldset className="grid gap-2 rounded border border-slate-200 p-2 sm:grid-cols-2">
           <legend className="px-1 text-sm font-semibold">Post Context (optional)</legend>
-          <input
-            aria-label="Thread ID"
-            placeholder="Thread ID"
-            inputMode="numeric"
-            value={extra.threadId}
-            onChange={(e) => setExtra({ ...extra, threadId: e.target.value })}
-            className={input}
-          />
-          <input
-            aria-label="Post ID"
-            placeholder="Post ID"
-            inputMode="numeric"
-            value={extra.postId}
-            onChange={(e) => setExtra({ ...extra, postId: e.target.value })}
-            className={input}
-          />
-          <textarea
-            aria-label="Post Content"
-            placeholder="Post Content"
-            value={extra.content}
-            onChange={(e) => setExtra({ ...extra, content: e.target.value })}
-            className={input}
-          />
-          <input
-            aria-label="Post Image URL"
-            placeholder="Post Image URL"
-            value={extra.imageUrl}
-            onChange={(e) => setExtra({ ...extra, imageUrl: e.target.value })}
-            className={input}
-          />
+          {POST_CONTEXT_FIELDS.map(({ key, label, numeric, multiline }) => {
+            const props = {
+              'aria-label': label,
+              placeholder: label,
+              value: extra[key],
+              onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+                setExtra({ ...extra, [key]: e.target.value }),
+              className: INPUT,
+            }
+            return multiline ? (
+              <textarea key={key} {...props} />
+            ) : (
+              <input key={key} inputMode={numeric ? 'numeric' : undefined} {...props} />
+            )
+          })}
         </fieldset>
       )}
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <ErrorText>{error}</ErrorText>
       <div className="flex gap-2">
-        <button
-          type="button"
-          onClick={() => router.push('/admin/bans')}
-          className="rounded border border-slate-300 px-3 py-1.5 text-sm"
-        >
+        <button type="button" onClick={() => router.push('/admin/bans')} className={BUTTON_SECONDARY}>
           Cancel
         </button>
-        <button
-          type="submit"
-          disabled={busy || fetchingIp || !ip.trim()}
-          className="rounded bg-red-600 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60"
-        >
+        <button type="submit" disabled={busy || fetchingIp || !ip.trim()} className={BUTTON_DANGER}>
           {busy ? 'Creating Ban...' : 'Create Ban'}
         </button>
       </div>

@@ -1,9 +1,12 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
-import { errorBodyOf, staffApi } from '@/lib/client/api'
-import { formErrors, type FormErrors } from '@/lib/client/form-errors'
-import { FieldError } from './field-error'
+import { SaveResultText } from '@/components/ui/form-message'
+import { INPUT_COMPACT } from '@/components/ui/styles'
+import { staffApi } from '@/lib/client/api'
+import { LabelledField } from './labelled-field'
+import { SettingsSection } from './settings-section'
+import { useAdminSave } from './use-admin-save'
 
 const EMPTY = {
   id: '',
@@ -23,55 +26,41 @@ const FLAGS = [
 export function CreateBoardForm() {
   const router = useRouter()
   const [draft, setDraft] = useState(EMPTY)
-  const [busy, setBusy] = useState(false)
-  const [result, setResult] = useState<{ ok: true; text: string } | ({ ok: false } & FormErrors) | null>(null)
-  const fieldError = (field: string) => (result && !result.ok ? result.fields[field] : undefined)
+  const { busy, result, fieldError, submit } = useAdminSave('Failed to create the board. Please try again.')
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setBusy(true)
-    setResult(null)
-    try {
+  const create = (e: FormEvent) =>
+    submit(e, async () => {
       const created = await staffApi.createBoard(draft)
-      setResult({ ok: true, text: `${created.message}: /${created.board.id}/` })
       setDraft(EMPTY)
       router.refresh()
-    } catch (err) {
-      setResult({ ok: false, ...formErrors(errorBodyOf(err), 'Failed to create the board. Please try again.') })
-    } finally {
-      setBusy(false)
-    }
-  }
+      return `${created.message}: /${created.board.id}/`
+    })
 
-  const input = 'w-full rounded border border-slate-300 p-1.5 text-sm'
   return (
-    <section className="rounded-lg border border-slate-300 bg-white" aria-label="Create Board">
-      <h2 className="border-b border-slate-200 px-4 py-2 text-lg font-semibold">Create Board</h2>
-      <form onSubmit={submit} noValidate className="grid gap-3 p-4 sm:grid-cols-[8rem_14rem_1fr]">
-        <label className="block text-sm">
-          Board ID
+    <SettingsSection title="Create Board">
+      <form onSubmit={create} noValidate className="grid gap-3 p-4 sm:grid-cols-[8rem_14rem_1fr]">
+        <LabelledField label="Board ID" error={fieldError('id')}>
           <input
             value={draft.id}
             onChange={(e) => setDraft({ ...draft, id: e.target.value })}
             placeholder="e.g. music"
-            className={`${input} font-mono`}
+            className={`${INPUT_COMPACT} font-mono`}
           />
-          <FieldError text={fieldError('id')} />
-        </label>
-        <label className="block text-sm">
-          Name
-          <input value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} className={input} />
-          <FieldError text={fieldError('name')} />
-        </label>
-        <label className="block text-sm">
-          Description
+        </LabelledField>
+        <LabelledField label="Name" error={fieldError('name')}>
+          <input
+            value={draft.name}
+            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+            className={INPUT_COMPACT}
+          />
+        </LabelledField>
+        <LabelledField label="Description" error={fieldError('description')}>
           <input
             value={draft.description}
             onChange={(e) => setDraft({ ...draft, description: e.target.value })}
-            className={input}
+            className={INPUT_COMPACT}
           />
-          <FieldError text={fieldError('description')} />
-        </label>
+        </LabelledField>
         <div className="flex flex-wrap items-center gap-4 text-sm sm:col-span-3">
           {FLAGS.map(([field, label]) => (
             <label key={field} className="flex items-center gap-1.5">
@@ -96,17 +85,8 @@ export function CreateBoardForm() {
           The ID is 1–10 lowercase letters or digits and cannot be changed later; it is the board&apos;s address,
           /board/&lt;id&gt;.
         </p>
-        {result?.ok && (
-          <p role="status" className="text-sm text-green-700 sm:col-span-3">
-            {result.text}
-          </p>
-        )}
-        {result && !result.ok && (
-          <p role="alert" className="text-sm text-red-600 sm:col-span-3">
-            {result.error}
-          </p>
-        )}
+        <SaveResultText result={result} className="sm:col-span-3" />
       </form>
-    </section>
+    </SettingsSection>
   )
 }

@@ -1,9 +1,13 @@
 'use client'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Field } from '@/components/ui/field'
+import { ErrorText } from '@/components/ui/form-message'
+import { BUTTON_DANGER, BUTTON_SECONDARY, INPUT } from '@/components/ui/styles'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import { DEFAULT_RANGE_BAN_DURATION, RANGE_BAN_DURATIONS, rangeBanExpiry } from '@/lib/rangebans/durations'
 import { banValueProblem, type RangeBanType } from '@/lib/rangebans/values'
+import { BanTermsFields, type BanTerms } from './ban-terms-fields'
 import type { Country } from './country-toggle-grid'
 import type { BoardOption } from './rangebans-panel'
 
@@ -34,9 +38,8 @@ export function CreateRangeBanModal({
 }) {
   const [type, setType] = useState<RangeBanType>('country')
   const [value, setValue] = useState('')
-  const [boardId, setBoardId] = useState('')
-  const [reason, setReason] = useState('')
-  const [duration, setDuration] = useState(DEFAULT_RANGE_BAN_DURATION)
+  const [terms, setTerms] = useState<BanTerms>({ boardId: '', reason: '', duration: DEFAULT_RANGE_BAN_DURATION })
+  const { boardId, reason, duration } = terms
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const first = useRef<HTMLSelectElement>(null)
@@ -76,8 +79,6 @@ export function CreateRangeBanModal({
     }
   }
 
-  const input = 'w-full rounded border border-slate-300 p-2 text-sm'
-  const label = 'block text-sm font-semibold'
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/40 p-4">
       <div
@@ -95,10 +96,7 @@ export function CreateRangeBanModal({
           </button>
         </div>
         <form onSubmit={submit} noValidate className="space-y-3">
-          <div>
-            <label htmlFor="rangeban-type" className={label}>
-              Ban Type
-            </label>
+          <Field id="rangeban-type" label="Ban Type">
             <select
               id="rangeban-type"
               ref={first}
@@ -108,7 +106,7 @@ export function CreateRangeBanModal({
                 setValue('')
                 setError(null)
               }}
-              className={input}
+              className={INPUT}
             >
               {TYPES.map((t) => (
                 <option key={t.value} value={t.value}>
@@ -116,13 +114,10 @@ export function CreateRangeBanModal({
                 </option>
               ))}
             </select>
-          </div>
-          <div>
-            <label htmlFor="rangeban-value" className={label}>
-              Ban Value
-            </label>
+          </Field>
+          <Field id="rangeban-value" label="Ban Value">
             {type === 'country' ? (
-              <select id="rangeban-value" value={value} onChange={(e) => setValue(e.target.value)} className={input}>
+              <select id="rangeban-value" value={value} onChange={(e) => setValue(e.target.value)} className={INPUT}>
                 <option value="">Select a country</option>
                 {countries.map((c) => (
                   <option key={c.code} value={c.code}>
@@ -140,71 +135,28 @@ export function CreateRangeBanModal({
                   aria-describedby="rangeban-value-hint"
                   autoComplete="off"
                   spellCheck={false}
-                  className={`${input} font-mono`}
+                  className={`${INPUT} font-mono`}
                 />
                 <p id="rangeban-value-hint" className="mt-1 text-xs text-slate-500">
                   {HINTS[type].hint}
                 </p>
               </>
             )}
-          </div>
-          <div>
-            <label htmlFor="rangeban-board" className={label}>
-              Board
-            </label>
-            <select id="rangeban-board" value={boardId} onChange={(e) => setBoardId(e.target.value)} className={input}>
-              <option value="">Global (All Boards)</option>
-              {boards.map((b) => (
-                <option key={b.id} value={b.id}>
-                  /{b.id}/ - {b.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="rangeban-reason" className={label}>
-              Reason
-            </label>
-            <textarea
-              id="rangeban-reason"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              rows={3}
-              maxLength={500}
-              className={input}
-            />
-          </div>
-          <div>
-            <label htmlFor="rangeban-duration" className={label}>
-              Duration
-            </label>
-            <select
-              id="rangeban-duration"
-              value={duration}
-              onChange={(e) => setDuration(e.target.value)}
-              className={input}
-            >
-              {RANGE_BAN_DURATIONS.map((d) => (
-                <option key={d.value} value={d.value}>
-                  {d.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          {error && (
-            <p role="alert" className="text-sm text-red-600">
-              {error}
-            </p>
-          )}
+          </Field>
+          <BanTermsFields
+            idPrefix="rangeban"
+            boards={boards}
+            allowGlobal
+            durations={RANGE_BAN_DURATIONS}
+            terms={terms}
+            onChange={setTerms}
+          />
+          <ErrorText>{error}</ErrorText>
           <div className="flex justify-end gap-2">
-            <button type="button" onClick={onClose} className="rounded border border-slate-300 px-3 py-1.5 text-sm">
+            <button type="button" onClick={onClose} className={BUTTON_SECONDARY}>
               Cancel
             </button>
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded bg-red-600 px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60"
-            >
+            <button type="submit" disabled={busy} className={BUTTON_DANGER}>
               {busy ? 'Creating...' : 'Create Rangeban'}
             </button>
           </div>

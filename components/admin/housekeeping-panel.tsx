@@ -1,5 +1,6 @@
 'use client'
 import { useState } from 'react'
+import { BUTTON_PRIMARY } from '@/components/ui/styles'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import type { HousekeepingResults } from '@/lib/housekeeping/run'
 import type { HousekeepingStatus } from '@/lib/housekeeping/status'
@@ -57,12 +58,7 @@ export function HousekeepingPanel({
         <p className="text-sm">Last run: {job.lastRun ? formatTimestamp(job.lastRun) : 'Never'}</p>
         {job.nextRun && <p className="text-sm">Next run: {formatTimestamp(job.nextRun)}</p>}
         <p className="mt-1 text-sm text-slate-600">Housekeeping runs automatically every hour and on server startup.</p>
-        <button
-          type="button"
-          onClick={runNow}
-          disabled={busy}
-          className="mt-3 rounded bg-blue-600 px-3 py-1.5 text-sm text-white disabled:opacity-50"
-        >
+        <button type="button" onClick={runNow} disabled={busy} className={`mt-3 ${BUTTON_PRIMARY} disabled:opacity-50`}>
           {busy ? 'Running...' : 'Run Housekeeping Now'}
         </button>
         {error && (

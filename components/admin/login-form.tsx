@@ -2,6 +2,9 @@
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useEffect, useState, type FormEvent } from 'react'
+import { Field } from '@/components/ui/field'
+import { ErrorText } from '@/components/ui/form-message'
+import { INPUT } from '@/components/ui/styles'
 import { storeAdminUser } from '@/lib/client/admin-user'
 import { ApiError, staffApi } from '@/lib/client/api'
 
@@ -41,45 +44,30 @@ export function LoginForm() {
     }
   }
 
-  if (initError)
-    return (
-      <p role="alert" className="text-sm text-red-600">
-        {initError}
-      </p>
-    )
+  if (initError) return <ErrorText>{initError}</ErrorText>
   if (!token) return <p className="text-sm text-slate-600">Initializing login form...</p>
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="Staff login">
-      <div>
-        <label htmlFor="username" className="block text-sm font-semibold">
-          Username
-        </label>
+      <Field id="username" label="Username">
         <input
           id="username"
           autoComplete="username"
           value={username}
           onChange={(e) => setUsername(e.target.value)}
-          className="w-full rounded border border-slate-300 p-2 text-sm"
+          className={INPUT}
         />
-      </div>
-      <div>
-        <label htmlFor="password" className="block text-sm font-semibold">
-          Password
-        </label>
+      </Field>
+      <Field id="password" label="Password">
         <input
           id="password"
           type="password"
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          className="w-full rounded border border-slate-300 p-2 text-sm"
+          className={INPUT}
         />
-      </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      </Field>
+      <ErrorText>{error}</ErrorText>
       <button
         type="submit"
         disabled={busy}

@@ -15,7 +15,6 @@ export interface ModerationStatsData {
 
 /** The totals and the chart of /admin/stats: per action type, per board, per staff member and per day. */
 export function ModerationStats({ stats, period }: { stats: ModerationStatsData; period: string }) {
-  const share = (n: number) => (stats.total ? `${Math.round((100 * n) / stats.total)}%` : '')
   return (
     <div className="space-y-4">
       <div className="grid gap-4 md:grid-cols-4">
@@ -27,12 +26,12 @@ export function ModerationStats({ stats, period }: { stats: ModerationStatsData;
         </Card>
         <Card title="By action type" className="md:col-span-3">
           <Counts
+            total={stats.total}
             testId="by-type"
             empty="No actions in this period"
             rows={stats.byActionType.map((r) => ({
               key: r.action_type,
               count: r.count,
-              share: share(r.count),
               label: (
                 <>
                   <span
@@ -58,12 +57,12 @@ export function ModerationStats({ stats, period }: { stats: ModerationStatsData;
       <div className="grid gap-4 md:grid-cols-2">
         <Card title="By board">
           <Counts
+            total={stats.total}
             testId="by-board"
             empty="No board actions in this period"
             rows={stats.byBoard.map((r) => ({
               key: r.board_id,
               count: r.count,
-              share: share(r.count),
               label: (
                 <Link href={`/admin/actions?board_id=${r.board_id}`} className="font-mono hover:underline">
                   /{r.board_id}/
@@ -74,12 +73,12 @@ export function ModerationStats({ stats, period }: { stats: ModerationStatsData;
         </Card>
         <Card title="By staff member">
           <Counts
+            total={stats.total}
             testId="by-staff"
             empty="No staff actions in this period"
             rows={stats.byAdmin.map((r) => ({
               key: String(r.admin_user_id),
               count: r.count,
-              share: share(r.count),
               label: r.username ?? `User #${r.admin_user_id}`,
             }))}
           />
@@ -89,15 +88,19 @@ export function ModerationStats({ stats, period }: { stats: ModerationStatsData;
   )
 }
 
+/** Counts per key with each one's share of `total` as a whole percentage. */
 function Counts({
   rows,
+  total,
   empty,
   testId,
 }: {
-  rows: { key: string; label: ReactNode; count: number; share: string }[]
+  rows: { key: string; label: ReactNode; count: number }[]
+  total: number
   empty: string
   testId: string
 }) {
+  const share = (n: number) => (total ? `${Math.round((100 * n) / total)}%` : '')
   if (!rows.length) return <p className="text-sm text-slate-600">{empty}</p>
   return (
     <table className="w-full border-collapse text-sm" data-testid={testId}>
@@ -106,7 +109,7 @@ function Counts({
           <tr key={r.key} className="border-b border-slate-200 last:border-0" data-key={r.key}>
             <td className="py-1">{r.label}</td>
             <td className="py-1 text-right font-mono">{r.count}</td>
-            <td className="w-14 py-1 text-right text-xs text-slate-500">{r.share}</td>
+            <td className="w-14 py-1 text-right text-xs text-slate-500">{share(r.count)}</td>
           </tr>
         ))}
       </tbody>

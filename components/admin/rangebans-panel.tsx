@@ -1,9 +1,11 @@
 'use client'
 import { useCallback, useState } from 'react'
+import { ErrorText } from '@/components/ui/form-message'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import type { RangeBanStats } from '@/lib/rangebans/manage'
 import type { PublicRangeBan } from '@/lib/rangebans/types'
+import { BoardPicker } from './board-picker'
 import { CountryToggleGrid, type Country } from './country-toggle-grid'
 import { CreateRangeBanModal } from './create-rangeban-modal'
 import { RangeBanStatsCard } from './rangeban-stats-card'
@@ -83,31 +85,20 @@ export function RangeBansPanel({
           </button>
         </div>
       </div>
-      {loadError && (
-        <p role="alert" className="text-sm text-red-600">
-          {loadError}
-        </p>
-      )}
+      <ErrorText>{loadError}</ErrorText>
       {showCountries && (
         <CountryToggleGrid countries={countries} boards={boards} rangebans={rangebans} onChanged={reload} />
       )}
       {stats && <RangeBanStatsCard stats={stats} />}
-      <div className="flex w-fit flex-col text-sm">
-        <label htmlFor="rangeban-filter">Board</label>
-        <select
-          id="rangeban-filter"
-          value={filter}
-          onChange={(e) => changeFilter(e.target.value)}
-          className="rounded border border-slate-300 p-1"
-        >
-          <option value="">All Boards</option>
-          {boards.map((b) => (
-            <option key={b.id} value={b.id}>
-              /{b.id}/ - {b.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <BoardPicker
+        id="rangeban-filter"
+        label="Board"
+        anyLabel="All Boards"
+        boards={boards}
+        value={filter}
+        onChange={changeFilter}
+        className="flex w-fit flex-col text-sm"
+      />
       <RangeBansTable rangebans={shown} onChanged={reload} />
       {creating && (
         <CreateRangeBanModal countries={countries} boards={boards} onClose={closeCreate} onCreated={reload} />

@@ -1,5 +1,7 @@
 'use client'
 import { useState } from 'react'
+import { ErrorText } from '@/components/ui/form-message'
+import { StaffTable } from '@/components/ui/table-head'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import type { PublicRangeBan } from '@/lib/rangebans/types'
@@ -36,58 +38,43 @@ export function RangeBansTable({
       <h2 id="active-rangebans" className="text-lg font-semibold">
         Active Rangebans
       </h2>
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <ErrorText>{error}</ErrorText>
       {rangebans.length === 0 ? (
         <p className="text-slate-600">No active rangebans</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full border-collapse bg-white text-sm">
-            <thead>
-              <tr className="border-b text-left">
-                {['Type', 'Value', 'Board', 'Reason', 'Created', 'Expires', 'Admin', 'Actions'].map((h) => (
-                  <th key={h} className="p-2">
-                    {h}
-                  </th>
-                ))}
+          <StaffTable columns={['Type', 'Value', 'Board', 'Reason', 'Created', 'Expires', 'Admin', 'Actions']}>
+            {rangebans.map((r) => (
+              <tr key={r.id} className="border-b align-top" data-rangeban-id={r.id}>
+                <td className="p-2">
+                  <TypeBadge type={r.ban_type} />
+                </td>
+                <td className="p-2 font-mono">{valueText(r)}</td>
+                <td className="p-2">
+                  {r.board_id ? (
+                    `/${r.board_id}/`
+                  ) : (
+                    <span className="rounded bg-slate-700 px-1 text-xs text-white">Global</span>
+                  )}
+                </td>
+                <td className="p-2">{r.reason}</td>
+                <td className="p-2">{formatTimestamp(r.created_at)}</td>
+                <td className="p-2">{r.expires_at ? formatTimestamp(r.expires_at) : 'Never'}</td>
+                <td className="p-2">{r.admin_username ?? 'Unknown'}</td>
+                <td className="p-2">
+                  <button
+                    type="button"
+                    onClick={() => remove(r.id)}
+                    disabled={removing === r.id}
+                    aria-busy={removing === r.id}
+                    className="rounded bg-red-600 px-2 py-0.5 text-xs font-medium text-white disabled:opacity-50"
+                  >
+                    Remove
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rangebans.map((r) => (
-                <tr key={r.id} className="border-b align-top" data-rangeban-id={r.id}>
-                  <td className="p-2">
-                    <TypeBadge type={r.ban_type} />
-                  </td>
-                  <td className="p-2 font-mono">{valueText(r)}</td>
-                  <td className="p-2">
-                    {r.board_id ? (
-                      `/${r.board_id}/`
-                    ) : (
-                      <span className="rounded bg-slate-700 px-1 text-xs text-white">Global</span>
-                    )}
-                  </td>
-                  <td className="p-2">{r.reason}</td>
-                  <td className="p-2">{formatTimestamp(r.created_at)}</td>
-                  <td className="p-2">{r.expires_at ? formatTimestamp(r.expires_at) : 'Never'}</td>
-                  <td className="p-2">{r.admin_username ?? 'Unknown'}</td>
-                  <td className="p-2">
-                    <button
-                      type="button"
-                      onClick={() => remove(r.id)}
-                      disabled={removing === r.id}
-                      aria-busy={removing === r.id}
-                      className="rounded bg-red-600 px-2 py-0.5 text-xs font-medium text-white disabled:opacity-50"
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </StaffTable>
         </div>
       )}
     </section>

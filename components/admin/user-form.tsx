@@ -1,8 +1,12 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
+import { BoardOptions } from '@/components/ui/board-options'
+import { ErrorText } from '@/components/ui/form-message'
+import { BUTTON_PRIMARY, INPUT_COMPACT } from '@/components/ui/styles'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import type { AdminUser } from '@/lib/staff/types'
+import { LabelledField } from './labelled-field'
 
 /** Create or edit a staff account. Editing leaves the password empty unless it is to change. */
 export function UserForm({
@@ -41,7 +45,6 @@ export function UserForm({
     router.refresh()
   }
 
-  const input = 'w-full rounded border border-slate-300 p-1.5 text-sm'
   return (
     <form
       onSubmit={submit}
@@ -49,56 +52,43 @@ export function UserForm({
       className="space-y-2"
       aria-label={user ? 'Edit admin user' : 'Create New Admin User'}
     >
-      <label className="block text-sm">
-        Username
-        <input value={username} onChange={(e) => setUsername(e.target.value)} className={input} />
-      </label>
-      <label className="block text-sm">
-        Email
-        <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} className={input} />
-      </label>
-      <label className="block text-sm">
-        Password{user && ' (leave empty to keep)'}
+      <LabelledField label="Username">
+        <input value={username} onChange={(e) => setUsername(e.target.value)} className={INPUT_COMPACT} />
+      </LabelledField>
+      <LabelledField label="Email">
+        <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} className={INPUT_COMPACT} />
+      </LabelledField>
+      <LabelledField label={<>Password{user && ' (leave empty to keep)'}</>}>
         <input
           type="password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          className={input}
+          className={INPUT_COMPACT}
           autoComplete="new-password"
         />
-      </label>
-      <label className="block text-sm">
-        Role
-        <select value={role} onChange={(e) => setRole(e.target.value)} className={input}>
+      </LabelledField>
+      <LabelledField label="Role">
+        <select value={role} onChange={(e) => setRole(e.target.value)} className={INPUT_COMPACT}>
           <option value="janitor">Janitor</option>
           <option value="moderator">Moderator</option>
           <option value="admin">Admin</option>
         </select>
-      </label>
-      <label className="block text-sm">
-        Assigned Boards (none selected = all boards)
+      </LabelledField>
+      <LabelledField label="Assigned Boards (none selected = all boards)">
         <select
           multiple
           value={assigned}
           onChange={(e) => setAssigned([...e.target.selectedOptions].map((o) => o.value))}
-          className={`${input} h-28`}
+          className={`${INPUT_COMPACT} h-28`}
         >
-          {boards.map((b) => (
-            <option key={b.id} value={b.id}>
-              /{b.id}/ - {b.name}
-            </option>
-          ))}
+          <BoardOptions boards={boards} />
         </select>
-      </label>
+      </LabelledField>
       <p className="text-xs text-slate-500">
         Janitor can delete posts and threads; Moderator can manage bans and appeals; Admin has full access.
       </p>
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white">
+      <ErrorText>{error}</ErrorText>
+      <button type="submit" className={BUTTON_PRIMARY}>
         {user ? 'Save' : 'Create User'}
       </button>
     </form>

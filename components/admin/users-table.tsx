@@ -2,6 +2,9 @@
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
+import { ErrorText } from '@/components/ui/form-message'
+import { BUTTON_PRIMARY } from '@/components/ui/styles'
+import { StaffTable } from '@/components/ui/table-head'
 import { staffApi } from '@/lib/client/api'
 import type { AdminUser } from '@/lib/staff/types'
 import { formatTimestamp } from '@/lib/ui/relative-time'
@@ -35,11 +38,7 @@ export function UsersTable({
 
   return (
     <div className="space-y-3">
-      <button
-        type="button"
-        onClick={() => setCreating(true)}
-        className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white"
-      >
+      <button type="button" onClick={() => setCreating(true)} className={BUTTON_PRIMARY}>
         Add New Admin User
       </button>
       {creating && (
@@ -57,54 +56,39 @@ export function UsersTable({
           <UserForm boards={boards} onDone={() => setCreating(false)} />
         </div>
       )}
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <ErrorText>{error}</ErrorText>
       {users.length === 0 ? (
         <p>No admin users found</p>
       ) : (
-        <table className="w-full border-collapse bg-white text-sm">
-          <thead>
-            <tr className="border-b text-left">
-              {['ID', 'Username', 'Email', 'Role', 'Created', 'Last Login', 'Status', 'Actions'].map((h) => (
-                <th key={h} className="p-2">
-                  {h}
-                </th>
-              ))}
+        <StaffTable columns={['ID', 'Username', 'Email', 'Role', 'Created', 'Last Login', 'Status', 'Actions']}>
+          {users.map((u) => (
+            <tr key={u.id} className="border-b" data-user={u.username}>
+              <td className="p-2">{u.id}</td>
+              <td className="p-2">{u.username}</td>
+              <td className="p-2">{u.email}</td>
+              <td className="p-2">
+                <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${ROLE_BADGE[u.role]}`}>{u.role}</span>
+              </td>
+              <td className="p-2">{formatTimestamp(u.created_at)}</td>
+              <td className="p-2">{u.last_login ? formatTimestamp(u.last_login) : 'Never'}</td>
+              <td className="p-2">{u.is_active ? 'Active' : 'Inactive'}</td>
+              <td className="p-2 space-x-2">
+                <Link href={`/admin/users/${u.id}`} className="text-board-link">
+                  Edit
+                </Link>
+                {u.id !== selfId && (
+                  <button
+                    type="button"
+                    onClick={() => setActive(u, !u.is_active)}
+                    className="text-red-700 hover:underline"
+                  >
+                    {u.is_active ? 'Deactivate' : 'Activate'}
+                  </button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {users.map((u) => (
-              <tr key={u.id} className="border-b" data-user={u.username}>
-                <td className="p-2">{u.id}</td>
-                <td className="p-2">{u.username}</td>
-                <td className="p-2">{u.email}</td>
-                <td className="p-2">
-                  <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${ROLE_BADGE[u.role]}`}>{u.role}</span>
-                </td>
-                <td className="p-2">{formatTimestamp(u.created_at)}</td>
-                <td className="p-2">{u.last_login ? formatTimestamp(u.last_login) : 'Never'}</td>
-                <td className="p-2">{u.is_active ? 'Active' : 'Inactive'}</td>
-                <td className="p-2 space-x-2">
-                  <Link href={`/admin/users/${u.id}`} className="text-board-link">
-                    Edit
-                  </Link>
-                  {u.id !== selfId && (
-                    <button
-                      type="button"
-                      onClick={() => setActive(u, !u.is_active)}
-                      className="text-red-700 hover:underline"
-                    >
-                      {u.is_active ? 'Deactivate' : 'Activate'}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StaffTable>
       )}
     </div>
   )

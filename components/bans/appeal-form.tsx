@@ -1,5 +1,7 @@
 'use client'
 import { useState, type FormEvent } from 'react'
+import { ErrorText } from '@/components/ui/form-message'
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from '@/components/ui/styles'
 import { ApiError, publicApi } from '@/lib/client/api'
 
 const STATUS_TEXT: Record<string, string> = {
@@ -24,11 +26,7 @@ export function AppealForm({ boardId, banId, status }: { boardId: string; banId:
     )
   if (!open)
     return (
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="mt-3 rounded bg-blue-600 px-3 py-1.5 text-sm text-white"
-      >
+      <button type="button" onClick={() => setOpen(true)} className={`mt-3 ${BUTTON_PRIMARY}`}>
         Appeal this ban
       </button>
     )
@@ -64,26 +62,14 @@ export function AppealForm({ boardId, banId, status }: { boardId: string; banId:
         rows={4}
         maxLength={2000}
         placeholder="Why should this ban be lifted?"
-        className="w-full rounded border border-slate-300 p-2 text-sm"
+        className={INPUT}
       />
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
+      <ErrorText>{error}</ErrorText>
       <div className="flex gap-2">
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded bg-blue-600 px-3 py-1.5 text-sm text-white disabled:opacity-60"
-        >
+        <button type="submit" disabled={busy} className={`${BUTTON_PRIMARY} disabled:opacity-60`}>
           Submit Appeal
         </button>
-        <button
-          type="button"
-          onClick={() => setOpen(false)}
-          className="rounded border border-slate-300 px-3 py-1.5 text-sm"
-        >
+        <button type="button" onClick={() => setOpen(false)} className={BUTTON_SECONDARY}>
           Cancel
         </button>
       </div>

@@ -1,5 +1,6 @@
 'use client'
 import { useEffect, useState } from 'react'
+import { ErrorText } from '@/components/ui/form-message'
 import { ApiError, errorBodyOf, staffApi, type IpHistory } from '@/lib/client/api'
 import type { PublicPost } from '@/lib/posts/types'
 
@@ -29,12 +30,7 @@ export function ModHistory({ post }: { post: PublicPost }) {
       }
     })()
   }, [post.id, post.board_id, post.thread_id])
-  if (error)
-    return (
-      <p role="alert" className="text-xs text-red-600">
-        {error}
-      </p>
-    )
+  if (error) return <ErrorText className="text-xs text-red-600">{error}</ErrorText>
   if (!history) return <p className="text-xs text-slate-500">Loading IP history...</p>
   const s = history.summary
   return (

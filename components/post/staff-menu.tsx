@@ -1,5 +1,8 @@
 'use client'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { DialogTitleBar } from '@/components/ui/dialog-title-bar'
+import { ErrorText } from '@/components/ui/form-message'
+import { DeleteReasonPrompt } from '@/components/ui/reason-prompt'
 import type { StoredAdminUser } from '@/lib/client/admin-user'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import type { PostColor, PublicPost } from '@/lib/posts/types'
@@ -73,62 +76,24 @@ export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdmi
         >
           {open === 'menu' && (
             <>
-              <button
-                type="button"
-                role="menuitem"
-                className="block w-full text-left hover:underline"
-                onClick={() => setOpen('history')}
-              >
-                Check Mod History
-              </button>
+              <MenuButton onClick={() => setOpen('history')}>Check Mod History</MenuButton>
               <a role="menuitem" className="block hover:underline" href={banHref}>
                 Ban User
               </a>
-              <button
-                type="button"
-                role="menuitem"
-                className="block w-full text-left hover:underline"
-                onClick={() => setOpen('delete')}
-              >
-                Delete Post
-              </button>
-              {moderator && (
-                <button
-                  type="button"
-                  role="menuitem"
-                  className="block w-full text-left hover:underline"
-                  onClick={() => setOpen('color')}
-                >
-                  Change Color
-                </button>
-              )}
+              <MenuButton onClick={() => setOpen('delete')}>Delete Post</MenuButton>
+              {moderator && <MenuButton onClick={() => setOpen('color')}>Change Color</MenuButton>}
             </>
           )}
           {open === 'delete' && (
             <div className="space-y-1">
-              <label htmlFor={`reason-${post.id}`} className="block font-medium">
-                Reason for deleting post {post.id}
-              </label>
-              <textarea
+              <DeleteReasonPrompt
                 id={`reason-${post.id}`}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                rows={2}
-                maxLength={500}
-                className="w-full rounded border border-slate-300 p-1"
+                label={`Reason for deleting post ${post.id}`}
+                reason={reason}
+                onReasonChange={setReason}
+                onDelete={remove}
+                onCancel={() => setOpen(null)}
               />
-              <div className="flex gap-2">
-                <button type="button" onClick={remove} className="rounded bg-red-600 px-2 py-0.5 text-white">
-                  Delete
-                </button>
-                <button
-                  type="button"
-                  onClick={() => setOpen(null)}
-                  className="rounded border border-slate-300 px-2 py-0.5"
-                >
-                  Cancel
-                </button>
-              </div>
             </div>
           )}
           {open === 'color' && (
@@ -157,23 +122,23 @@ export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdmi
                 className="max-h-[80vh] w-full max-w-lg overflow-auto rounded-lg bg-white p-4 shadow-xl"
                 onClick={(e) => e.stopPropagation()}
               >
-                <div className="mb-2 flex justify-between">
-                  <h2 className="font-semibold">Moderation history</h2>
-                  <button type="button" aria-label="Close" onClick={() => setOpen(null)}>
-                    ×
-                  </button>
-                </div>
+                <DialogTitleBar title="Moderation history" onClose={() => setOpen(null)} />
                 <ModHistory post={post} />
               </div>
             </div>
           )}
-          {error && (
-            <p role="alert" className="text-xs text-red-600">
-              {error}
-            </p>
-          )}
+          <ErrorText className="text-xs text-red-600">{error}</ErrorText>
         </div>
       )}
     </span>
+  )
+}
+
+/** An action of the staff menu that opens one of its panels. */
+function MenuButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" role="menuitem" className="block w-full text-left hover:underline" onClick={onClick}>
+      {children}
+    </button>
   )
 }

@@ -1,10 +1,10 @@
 'use client'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Line } from 'react-chartjs-2'
 import { Card } from '@/components/ui/card'
 import { useHourlyStats } from '@/lib/client/hooks/use-stats'
 import type { HourlyStats } from '@/lib/stats/types'
-import { PALETTE } from './chart-setup'
+import { COUNT_AXIS, lineSeries, PALETTE } from './chart-setup'
 
 const RANGES = [
   { hours: 24, label: 'Last 24 Hours' },
@@ -15,7 +15,7 @@ const LINE_OPTIONS = {
   responsive: true,
   maintainAspectRatio: false,
   interaction: { mode: 'index' as const, intersect: false },
-  scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+  scales: { y: COUNT_AXIS },
 }
 
 /** Hour labels in the reader's time zone: "14:00", or "Mon 14:00" over a week. */
@@ -55,63 +55,54 @@ export function ActivityCharts({ initial }: { initial: HourlyStats }) {
         {!data && isLoading ? (
           loading
         ) : (
-          <div className="h-[300px]">
-            <Line
-              aria-label="Visitor Activity"
-              role="img"
-              options={LINE_OPTIONS}
-              fallbackContent={<p>{totalViews} page views in the selected range.</p>}
-              data={{
-                labels,
-                datasets: [
-                  {
-                    label: 'Unique Visitors',
-                    data: data?.data.views.map((v) => v.unique_visitors) ?? [],
-                    borderColor: PALETTE[0],
-                    backgroundColor: `${PALETTE[0]}33`,
-                    fill: true,
-                    tension: 0.3,
-                  },
-                  {
-                    label: 'Page Views',
-                    data: data?.data.views.map((v) => v.page_views) ?? [],
-                    borderColor: PALETTE[1],
-                    backgroundColor: `${PALETTE[1]}33`,
-                    tension: 0.3,
-                  },
-                ],
-              }}
-            />
-          </div>
+          <ActivityLine
+            label="Visitor Activity"
+            labels={labels}
+            fallback={<>{totalViews} page views in the selected range.</>}
+            datasets={[
+              lineSeries('Unique Visitors', data?.data.views.map((v) => v.unique_visitors) ?? [], PALETTE[0], true),
+              lineSeries('Page Views', data?.data.views.map((v) => v.page_views) ?? [], PALETTE[1]),
+            ]}
+          />
         )}
       </Card>
       <Card title="Post Activity">
         {!data && isLoading ? (
           loading
         ) : (
-          <div className="h-[300px]">
-            <Line
-              aria-label="Post Activity"
-              role="img"
-              options={LINE_OPTIONS}
-              fallbackContent={<p>{totalPosts} posts in the selected range.</p>}
-              data={{
-                labels,
-                datasets: [
-                  {
-                    label: 'Posts Created',
-                    data: data?.data.posts.map((p) => p.posts_count) ?? [],
-                    borderColor: PALETTE[4],
-                    backgroundColor: `${PALETTE[4]}33`,
-                    fill: true,
-                    tension: 0.3,
-                  },
-                ],
-              }}
-            />
-          </div>
+          <ActivityLine
+            label="Post Activity"
+            labels={labels}
+            fallback={<>{totalPosts} posts in the selected range.</>}
+            datasets={[lineSeries('Posts Created', data?.data.posts.map((p) => p.posts_count) ?? [], PALETTE[4], true)]}
+          />
         )}
       </Card>
+    </div>
+  )
+}
+
+/** One activity line chart, 300 px high, with its text alternative for assistive technology. */
+function ActivityLine({
+  label,
+  labels,
+  fallback,
+  datasets,
+}: {
+  label: string
+  labels: string[]
+  fallback: ReactNode
+  datasets: ReturnType<typeof lineSeries>[]
+}) {
+  return (
+    <div className="h-[300px]">
+      <Line
+        aria-label={label}
+        role="img"
+        options={LINE_OPTIONS}
+        fallbackContent={<p>{fallback}</p>}
+        data={{ labels, datasets }}
+      />
     </div>
   )
 }

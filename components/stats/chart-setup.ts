@@ -26,3 +26,18 @@ export const PALETTE = [
   '#4b5563',
   '#ea580c',
 ]
+
+/** A value axis of counts: it starts at zero and shows whole numbers only. */
+export const COUNT_AXIS = { beginAtZero: true, ticks: { precision: 0 } }
+
+/** A line series of the activity charts in one palette colour, its area tinted (20% opacity) and filled when `fill`. */
+export function lineSeries(label: string, data: number[], colour: string, fill = false) {
+  return {
+    label,
+    data,
+    borderColor: colour,
+    backgroundColor: `${colour}33`,
+    ...(fill ? { fill: true } : {}),
+    tension: 0.3,
+  }
+}

@@ -1,8 +1,9 @@
 'use client'
+import type { ReactNode } from 'react'
 import { Bar, Doughnut } from 'react-chartjs-2'
 import { Card } from '@/components/ui/card'
 import type { StatsOverview } from '@/lib/stats/types'
-import { PALETTE } from './chart-setup'
+import { COUNT_AXIS, PALETTE } from './chart-setup'
 
 const TOP = 10
 
@@ -18,7 +19,7 @@ export function BoardActivityChart({ boards }: { boards: StatsOverview['boards']
           options={{
             responsive: true,
             maintainAspectRatio: false,
-            scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+            scales: { y: COUNT_AXIS },
           }}
           fallbackContent={<p>Posts per board in the last 24 hours and the last month.</p>}
           data={{
@@ -40,56 +41,55 @@ export function CountryCharts({ countries }: { countries: StatsOverview['countri
   const posts = countries.posts.slice(0, TOP)
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Card title="Top Countries by Visitors">
-        <div className="h-[300px]">
-          {views.length ? (
-            <Doughnut
-              aria-label="Top Countries by Visitors"
-              role="img"
-              options={{ responsive: true, maintainAspectRatio: false, plugins: { legend: { position: 'right' } } }}
-              fallbackContent={<p>{views.map((c) => `${c.countryName}: ${c.uniqueVisitors}`).join(', ')}</p>}
-              data={{
-                labels: views.map((c) => c.countryName),
-                datasets: [
-                  { label: 'Unique Visitors', data: views.map((c) => c.uniqueVisitors), backgroundColor: PALETTE },
-                ],
-              }}
-            />
-          ) : (
-            <NoData />
-          )}
-        </div>
-      </Card>
-      <Card title="Top Countries by Posts">
-        <div className="h-[300px]">
-          {posts.length ? (
-            <Bar
-              aria-label="Top Countries by Posts"
-              role="img"
-              options={{
-                indexAxis: 'y',
-                responsive: true,
-                maintainAspectRatio: false,
-                plugins: { legend: { display: false } },
-                scales: { x: { beginAtZero: true, ticks: { precision: 0 } } },
-              }}
-              fallbackContent={<p>{posts.map((c) => `${c.countryName}: ${c.totalPosts}`).join(', ')}</p>}
-              data={{
-                labels: posts.map((c) => c.countryName),
-                datasets: [{ label: 'Posts', data: posts.map((c) => c.totalPosts), backgroundColor: PALETTE[3] }],
-              }}
-            />
-          ) : (
-            <NoData />
-          )}
-        </div>
-      </Card>
+      <CountryPanel title="Top Countries by Visitors" empty={!views.length}>
+        <Doughnut
+          aria-label="Top Countries by Visitors"
+          role="img"
+          options={{ responsive: true, maintainAspectRatio: false, plugins: { legend: { position: 'right' } } }}
+          fallbackContent={<p>{views.map((c) => `${c.countryName}: ${c.uniqueVisitors}`).join(', ')}</p>}
+          data={{
+            labels: views.map((c) => c.countryName),
+            datasets: [
+              { label: 'Unique Visitors', data: views.map((c) => c.uniqueVisitors), backgroundColor: PALETTE },
+            ],
+          }}
+        />
+      </CountryPanel>
+      <CountryPanel title="Top Countries by Posts" empty={!posts.length}>
+        <Bar
+          aria-label="Top Countries by Posts"
+          role="img"
+          options={{
+            indexAxis: 'y',
+            responsive: true,
+            maintainAspectRatio: false,
+            plugins: { legend: { display: false } },
+            scales: { x: COUNT_AXIS },
+          }}
+          fallbackContent={<p>{posts.map((c) => `${c.countryName}: ${c.totalPosts}`).join(', ')}</p>}
+          data={{
+            labels: posts.map((c) => c.countryName),
+            datasets: [{ label: 'Posts', data: posts.map((c) => c.totalPosts), backgroundColor: PALETTE[3] }],
+          }}
+        />
+      </CountryPanel>
     </div>
   )
 }
 
-function NoData() {
+/** A country chart's card, 300 px high; says so while the last 30 days have no data. */
+function CountryPanel({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) {
   return (
-    <p className="flex h-full items-center justify-center text-sm text-slate-500">No data for the last 30 days yet.</p>
+    <Card title={title}>
+      <div className="h-[300px]">
+        {empty ? (
+          <p className="flex h-full items-center justify-center text-sm text-slate-500">
+            No data for the last 30 days yet.
+          </p>
+        ) : (
+          children
+        )}
+      </div>
+    </Card>
   )
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { isSingleChoice } from '@/lib/client/survey-state'
 import type { UseSurvey } from '@/lib/client/use-survey'
 
@@ -14,45 +15,21 @@ export function SurveyActions({ survey, archived }: { survey: UseSurvey; archive
           <button type="button" disabled={busy} onClick={submit} className={`${BUTTON} bg-indigo-600 text-white`}>
             Vote
           </button>
-          <button
-            type="button"
-            onClick={() => dispatch({ type: 'view_results' })}
-            className={`${BUTTON} border border-slate-300`}
-          >
-            View Results
-          </button>
+          <StepButton onClick={() => dispatch({ type: 'view_results' })}>View Results</StepButton>
         </>
       )}
       {mode === 'viewing' && !archived && (
-        <button
-          type="button"
-          onClick={() => dispatch({ type: 'back_to_voting' })}
-          className={`${BUTTON} border border-slate-300`}
-        >
-          Back to Voting
-        </button>
+        <StepButton onClick={() => dispatch({ type: 'back_to_voting' })}>Back to Voting</StepButton>
       )}
       {mode === 'results' && mine && !archived && (
-        <button
-          type="button"
-          onClick={() => dispatch({ type: 'change_vote' })}
-          className={`${BUTTON} border border-slate-300`}
-        >
-          Change Vote
-        </button>
+        <StepButton onClick={() => dispatch({ type: 'change_vote' })}>Change Vote</StepButton>
       )}
       {mode === 'change' && (
         <>
           <button type="button" disabled={busy} onClick={submit} className={`${BUTTON} bg-indigo-600 text-white`}>
             Update Vote
           </button>
-          <button
-            type="button"
-            onClick={() => dispatch({ type: 'cancel_change' })}
-            className={`${BUTTON} border border-slate-300`}
-          >
-            Cancel
-          </button>
+          <StepButton onClick={() => dispatch({ type: 'cancel_change' })}>Cancel</StepButton>
           <button
             type="button"
             disabled={busy}
@@ -69,5 +46,14 @@ export function SurveyActions({ survey, archived }: { survey: UseSurvey; archive
         </button>
       )}
     </div>
+  )
+}
+
+/** A bordered button that moves the poll to another step without sending anything. */
+function StepButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" onClick={onClick} className={`${BUTTON} border border-slate-300`}>
+      {children}
+    </button>
   )
 }

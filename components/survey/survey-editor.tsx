@@ -11,6 +11,11 @@ export interface SurveyDraft {
   question: string
   options: string[]
 }
+const POLL_TYPES = [
+  ['single', 'Single choice'],
+  ['multiple', 'Multiple choice'],
+] as const
+
 export const EMPTY_SURVEY: SurveyDraft = { enabled: false, type: 'single', question: '', options: ['', ''] }
 
 /** The browser's own checks, worded as the server words them (the server checks again). */
@@ -42,24 +47,12 @@ export function SurveyEditor({ value, onChange }: { value: SurveyDraft; onChange
       {value.enabled && (
         <>
           <div className="flex gap-4 text-sm">
-            <label className="flex items-center gap-1">
-              <input
-                type="radio"
-                name="poll-type"
-                checked={value.type === 'single'}
-                onChange={() => set({ type: 'single' })}
-              />{' '}
-              Single choice
-            </label>
-            <label className="flex items-center gap-1">
-              <input
-                type="radio"
-                name="poll-type"
-                checked={value.type === 'multiple'}
-                onChange={() => set({ type: 'multiple' })}
-              />{' '}
-              Multiple choice
-            </label>
+            {POLL_TYPES.map(([type, label]) => (
+              <label key={type} className="flex items-center gap-1">
+                <input type="radio" name="poll-type" checked={value.type === type} onChange={() => set({ type })} />{' '}
+                {label}
+              </label>
+            ))}
           </div>
           <div>
             <label htmlFor="poll-question" className="block text-sm font-medium">

@@ -4,6 +4,9 @@ import { useActionState, useState, type FormEvent } from 'react'
 import { createThreadAction } from '@/app/board/[boardId]/post-actions'
 import { PostBody } from '@/components/post/post-body'
 import { EMPTY_SURVEY, SurveyEditor, surveyProblems, type SurveyDraft } from '@/components/survey/survey-editor'
+import { Field } from '@/components/ui/field'
+import { INPUT } from '@/components/ui/styles'
+import { UploadProgress } from '@/components/ui/upload-progress'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import { rememberOwn } from '@/lib/client/local-state'
@@ -117,22 +120,19 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
       aria-label="Create thread"
     >
       <input type="hidden" name="board_id" value={boardId} />
-      <div>
-        <label htmlFor="topic" className="block text-sm font-semibold">
-          Topic
-        </label>
+      <Field id="topic" label="Topic">
         <input
           id="topic"
           name="topic"
           value={topic}
           maxLength={TOPIC_MAX}
           onChange={(e) => setTopic(e.target.value)}
-          className="w-full rounded border border-slate-300 p-2 text-sm"
+          className={INPUT}
           aria-invalid={Boolean(fieldError('topic'))}
           aria-describedby={fieldError('topic') ? 'topic-error' : undefined}
         />
         <FieldMessage id="topic-error" text={fieldError('topic')} />
-      </div>
+      </Field>
       <div>
         <div className="flex items-center justify-between">
           <label htmlFor="content" className="block text-sm font-semibold">
@@ -158,17 +158,14 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
             maxLength={OP_CONTENT_MAX}
             rows={8}
             onChange={(e) => setContent(e.target.value)}
-            className="w-full rounded border border-slate-300 p-2 text-sm"
+            className={INPUT}
             aria-invalid={Boolean(fieldError('content'))}
             aria-describedby={fieldError('content') ? 'content-error' : undefined}
           />
         )}
         <FieldMessage id="content-error" text={fieldError('content')} />
       </div>
-      <div>
-        <label htmlFor="image" className="block text-sm font-semibold">
-          Image or video
-        </label>
+      <Field id="image" label="Image or video">
         <input
           id="image"
           name="image"
@@ -181,19 +178,9 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
         />
         <p className="text-xs text-slate-500">{`${MEDIA_NAMES}, up to 4 MB.`}</p>
         <FieldMessage id="image-error" text={fieldError('image')} />
-      </div>
+      </Field>
       <SurveyEditor value={poll} onChange={setPoll} />
-      {progress !== null && (
-        <div
-          className="h-2 w-full overflow-hidden rounded bg-slate-200"
-          role="progressbar"
-          aria-valuenow={Math.round(progress * 100)}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        >
-          <div className="h-full bg-blue-600 transition-all" style={{ width: `${Math.round(progress * 100)}%` }} />
-        </div>
-      )}
+      {progress !== null && <UploadProgress progress={progress} />}
       {errors.length > 0 && (
         <ul role="alert" className="list-inside list-disc text-sm text-red-600">
           {errors.map((e) => (

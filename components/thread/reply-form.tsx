@@ -1,6 +1,8 @@
 'use client'
 import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react'
 import { replyAction } from '@/app/board/[boardId]/post-actions'
+import { INPUT } from '@/components/ui/styles'
+import { UploadProgress } from '@/components/ui/upload-progress'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import { rememberOwn } from '@/lib/client/local-state'
@@ -109,7 +111,7 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
           setError(null)
         }}
         rows={5}
-        className="w-full rounded border border-slate-300 p-2 text-sm"
+        className={INPUT}
         placeholder="Write a reply… (>>123 quotes a post)"
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -150,17 +152,7 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
           {progress !== null ? 'Posting...' : 'Post Reply'}
         </button>
       </div>
-      {progress !== null && (
-        <div
-          className="h-2 w-full overflow-hidden rounded bg-slate-200"
-          role="progressbar"
-          aria-valuenow={Math.round(progress * 100)}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        >
-          <div className="h-full bg-blue-600 transition-all" style={{ width: `${Math.round(progress * 100)}%` }} />
-        </div>
-      )}
+      {progress !== null && <UploadProgress progress={progress} />}
       {(error ?? sent.error) && (
         <p role="alert" className="text-sm text-red-600">
           {error ?? sent.error}

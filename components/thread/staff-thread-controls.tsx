@@ -1,6 +1,8 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
+import { DeleteReasonPrompt } from '@/components/ui/reason-prompt'
+import { BUTTON_SMALL_SECONDARY } from '@/components/ui/styles'
 import type { StoredAdminUser } from '@/lib/client/admin-user'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 
@@ -45,7 +47,7 @@ export function StaffThreadControls({
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="staff-thread-controls">
       {moderator && (
-        <button type="button" onClick={toggleSticky} className="rounded border border-slate-300 px-2 py-0.5">
+        <button type="button" onClick={toggleSticky} className={BUTTON_SMALL_SECONDARY}>
           {isSticky ? 'Remove sticky' : 'Make sticky'}
         </button>
       )}
@@ -70,34 +72,15 @@ export function StaffThreadControls({
           aria-label="Delete thread"
           className="w-full space-y-1 rounded border border-red-200 bg-red-50 p-2"
         >
-          <label htmlFor="thread-delete-reason" className="block font-medium">
-            Reason for deleting this thread
-          </label>
-          <textarea
+          <DeleteReasonPrompt
             id="thread-delete-reason"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            rows={2}
-            maxLength={500}
-            className="w-full rounded border border-slate-300 p-1"
+            label="Reason for deleting this thread"
+            reason={reason}
+            onReasonChange={setReason}
+            error={error}
+            onDelete={remove}
+            onCancel={() => setDeleting(false)}
           />
-          {error && (
-            <p role="alert" className="text-red-700">
-              {error}
-            </p>
-          )}
-          <div className="flex gap-2">
-            <button type="button" onClick={remove} className="rounded bg-red-600 px-2 py-0.5 text-white">
-              Delete
-            </button>
-            <button
-              type="button"
-              onClick={() => setDeleting(false)}
-              className="rounded border border-slate-300 px-2 py-0.5"
-            >
-              Cancel
-            </button>
-          </div>
         </div>
       )}
     </div>
