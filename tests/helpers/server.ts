@@ -115,3 +115,12 @@ export async function startExpectingFailure(
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
+
+/**
+ * RATE_LIMITS for tests that post a lot from a few addresses: API requests, thread and reply creation, and each
+ * named kind get room to spare (the limits themselves have tests of their own).
+ */
+export function roomyRateLimits(...kinds: string[]): string {
+  const roomy = ['threadCreate', 'postCreate', ...kinds].map((kind) => [kind, { points: 1000 }])
+  return JSON.stringify({ api: { points: 100000 }, ...Object.fromEntries(roomy) })
+}

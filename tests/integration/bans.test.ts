@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
-import { startServer, type TestServer } from '../helpers/server'
+import { startServer, type TestServer, roomyRateLimits } from '../helpers/server'
 import { sql } from '../helpers/sql'
 import { createStaff, StaffClient } from '../helpers/staff'
 
@@ -20,13 +20,7 @@ beforeAll(async () => {
   server = await startServer({
     env: {
       TRUST_PROXY_HOPS: '1',
-      RATE_LIMITS: JSON.stringify({
-        api: { points: 100000 },
-        threadCreate: { points: 1000 },
-        postCreate: { points: 1000 },
-        staffWrite: { points: 1000 },
-        appeal: { points: 1000 },
-      }),
+      RATE_LIMITS: roomyRateLimits('staffWrite', 'appeal'),
     },
   })
   const login = async (username: string, role: 'janitor' | 'moderator' | 'admin', boards: string[] = []) => {

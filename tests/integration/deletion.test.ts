@@ -5,18 +5,14 @@ import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
-import { startServer, type TestServer } from '../helpers/server'
+import { startServer, type TestServer, roomyRateLimits } from '../helpers/server'
 import { sql } from '../helpers/sql'
 
 let server: TestServer
 beforeAll(async () => {
   server = await startServer({
     env: {
-      RATE_LIMITS: JSON.stringify({
-        api: { points: 100000 },
-        threadCreate: { points: 1000 },
-        postCreate: { points: 1000 },
-      }),
+      RATE_LIMITS: roomyRateLimits(),
     },
   })
 })

@@ -6,7 +6,7 @@ import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
-import { startServer, type TestServer } from '../helpers/server'
+import { startServer, type TestServer, roomyRateLimits } from '../helpers/server'
 import { sql } from '../helpers/sql'
 import { createStaff, StaffClient } from '../helpers/staff'
 
@@ -19,12 +19,7 @@ let shade = 0
 beforeAll(async () => {
   server = await startServer({
     env: {
-      RATE_LIMITS: JSON.stringify({
-        api: { points: 100000 },
-        threadCreate: { points: 1000 },
-        postCreate: { points: 1000 },
-        staffWrite: { points: 1000 },
-      }),
+      RATE_LIMITS: roomyRateLimits('staffWrite'),
     },
   })
   const login = async (username: string, role: 'janitor' | 'moderator', boards: string[] = []) => {

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
-import { startServer, type TestServer } from '../helpers/server'
+import { startServer, type TestServer, roomyRateLimits } from '../helpers/server'
 import { sql } from '../helpers/sql'
 import { createStaff, StaffClient } from '../helpers/staff'
 
@@ -20,14 +20,7 @@ beforeAll(async () => {
   server = await startServer({
     env: {
       TRUST_PROXY_HOPS: '1',
-      RATE_LIMITS: JSON.stringify({
-        api: { points: 100000 },
-        threadCreate: { points: 1000 },
-        postCreate: { points: 1000 },
-        surveyCreate: { points: 1000 },
-        vote: { points: 1000 },
-        staffWrite: { points: 1000 },
-      }),
+      RATE_LIMITS: roomyRateLimits('surveyCreate', 'vote', 'staffWrite'),
     },
   })
   const u = await createStaff(server.database, { username: 'cachemod', role: 'admin' })

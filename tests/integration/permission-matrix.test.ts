@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
-import { startServer, type TestServer } from '../helpers/server'
+import { startServer, type TestServer, roomyRateLimits } from '../helpers/server'
 import { createStaff, StaffClient } from '../helpers/staff'
 
 type Caller = 'anonymous' | 'janitor' | 'moderator' | 'admin' | 'otherBoardJanitor' | 'otherBoardModerator'
@@ -192,12 +192,7 @@ function expected(e: Endpoint, caller: Caller): { status: number; error?: string
 beforeAll(async () => {
   server = await startServer({
     env: {
-      RATE_LIMITS: JSON.stringify({
-        api: { points: 100000 },
-        threadCreate: { points: 1000 },
-        postCreate: { points: 1000 },
-        staffWrite: { points: 1000 },
-      }),
+      RATE_LIMITS: roomyRateLimits('staffWrite'),
     },
   })
   clients.anonymous = new StaffClient(server.url)

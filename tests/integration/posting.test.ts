@@ -7,7 +7,7 @@ import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, form, postForm } from '../helpers/http'
 import { gif, jpegWithGps, mp3, mp4, noisy, png, pngBomb, webm } from '../helpers/media'
-import { startServer, type TestServer } from '../helpers/server'
+import { startServer, type TestServer, roomyRateLimits } from '../helpers/server'
 import { sql } from '../helpers/sql'
 import { loggedInAdmin, type StaffClient } from '../helpers/staff'
 
@@ -20,11 +20,7 @@ beforeAll(async () => {
     env: {
       TRUST_PROXY_HOPS: '1',
       PROXY_CIDRS: '198.51.100.0/24',
-      RATE_LIMITS: JSON.stringify({
-        api: { points: 100000 },
-        threadCreate: { points: 1000 },
-        postCreate: { points: 1000 },
-      }),
+      RATE_LIMITS: roomyRateLimits(),
     },
   })
 })

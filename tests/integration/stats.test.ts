@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, form, postForm } from '../helpers/http'
 import { useServerConfig } from '../helpers/in-process'
 import { png } from '../helpers/media'
-import { startServer, type TestServer } from '../helpers/server'
+import { startServer, type TestServer, roomyRateLimits } from '../helpers/server'
 import { sql } from '../helpers/sql'
 
 // Addresses the bundled GeoLite2 database places in these countries (1.1.1.1 has no country).
@@ -20,11 +20,7 @@ beforeAll(async () => {
     env: {
       TRUST_PROXY_HOPS: '1',
       STATS_REFRESH_SECONDS: '0',
-      RATE_LIMITS: JSON.stringify({
-        api: { points: 100000 },
-        threadCreate: { points: 1000 },
-        postCreate: { points: 1000 },
-      }),
+      RATE_LIMITS: roomyRateLimits(),
     },
   })
   useServerConfig(server)
