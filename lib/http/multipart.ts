@@ -53,6 +53,8 @@ export async function readMultipart(req: Request, fileField = 'image'): Promise<
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
+        // Browsers send file names as UTF-8 (busboy would read them as Latin-1).
+        defParamCharset: 'utf8',
         limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: MAX_FIELDS_BYTES, parts: 24 },
       })
     } catch {

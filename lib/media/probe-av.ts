@@ -19,6 +19,9 @@ export const TOOLS_MISSING_MESSAGE =
 
 export interface ProbedMedia {
   durationSeconds: number
+  /** The video stream's frame size; null for audio. */
+  width: number | null
+  height: number | null
   /** The first video frame as PNG, at most 1024 px a side; null for audio. */
   frame: Buffer | null
 }
@@ -39,17 +42,17 @@ export async function probeMedia(bytes: Buffer, detected: DetectedMedia): Promis
   try {
     const file = path.join(dir, `upload.${detected.ext}`)
     await writeFile(file, bytes, { mode: 0o600 })
-    const durationSeconds = await probe(file, detected)
+    const { durationSeconds, width, height } = await probe(file, detected)
     const frame = detected.fileType === 'video' ? await firstFrame(file) : null
     if (detected.fileType === 'video' && !frame) throw new InvalidFileTypeError()
-    return { durationSeconds, frame }
+    return { durationSeconds, width, height, frame }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
 }
 
-/** The duration, once ffprobe has found the stream and decoded its first frame; 415 otherwise. */
-async function probe(file: string, detected: DetectedMedia): Promise<number> {
+/** The duration (and a video's frame size), once ffprobe has found the stream and decoded its first frame; 415 otherwise. */
+async function probe(file: string, detected: DetectedMedia): Promise<Omit<ProbedMedia, 'frame'>> {
   const kind = detected.fileType === 'video' ? 'video' : 'audio'
   const { code, stdout } = await runLimited('ffprobe', [
     '-v',
@@ -83,7 +86,8 @@ async function probe(file: string, detected: DetectedMedia): Promise<number> {
     (report.frames ?? []).some((f) => f.media_type === kind) &&
     (kind === 'audio' || frameSizeOk(stream.width, stream.height))
   if (!ok) throw new InvalidFileTypeError()
-  return duration
+  const video = kind === 'video'
+  return { durationSeconds: duration, width: video ? stream.width! : null, height: video ? stream.height! : null }
 }
 
 const frameSizeOk = (w = 0, h = 0) => w > 0 && h > 0 && w <= MAX_SIDE && h <= MAX_SIDE && w * h <= MAX_PIXELS

@@ -19,6 +19,8 @@ export interface ProcessedMedia {
   detected: DetectedMedia
   width: number | null
   height: number | null
+  /** Length of a video or audio file; null for images. */
+  durationSeconds: number | null
   /** WebP thumbnail, or null when none is made (audio). */
   thumbnail: Buffer | null
 }
@@ -28,8 +30,8 @@ sharp.cache(false)
 export async function processMedia(bytes: Buffer, detected: DetectedMedia): Promise<ProcessedMedia> {
   try {
     if (detected.fileType === 'image') return await processImage(bytes, detected)
-    const { frame } = await probeMedia(bytes, detected)
-    return { body: bytes, detected, width: null, height: null, thumbnail: frame ? await thumbnailOf(frame) : null }
+    const { frame, width, height, durationSeconds } = await probeMedia(bytes, detected)
+    return { body: bytes, detected, width, height, durationSeconds, thumbnail: frame ? await thumbnailOf(frame) : null }
   } catch (err) {
     if (err instanceof InvalidFileTypeError) throw err
     // Undecodable content with a valid signature (truncated, corrupt or hostile files).
@@ -76,7 +78,7 @@ async function processImage(bytes: Buffer, detected: DetectedMedia): Promise<Pro
     width = info.width
     height = info.height
   }
-  return { body, detected, width, height, thumbnail: await thumbnailOf(body) }
+  return { body, detected, width, height, durationSeconds: null, thumbnail: await thumbnailOf(body) }
 }
 
 /** The 150 px WebP thumbnail of an image (its first frame), as every upload gets it; also bench/sharp-baseline.ts. */

@@ -11,6 +11,7 @@ import { countryName } from '../geo/country-names'
 import { boardIdParam, idParam } from '../http/params'
 import { referencedPostIds } from '../markup/parse'
 import { locatePosts } from '../posts/locate'
+import { withheldSpoiler } from '../posts/spoiler'
 import { resultsInThread, summaryOf } from '../surveys/queries'
 import { listArchivedThreads, listBoardPage, listThreadPosts } from '../threads/queries'
 
@@ -40,7 +41,12 @@ export const loadBoardPage = cache(async (ip: string, rawBoardId: string, rawPag
     await assertNotBannedUnless(board.id, ip, isStaffCaller)
     const listing = await listBoardPage(board.id, pageParam(rawPage), board.threads_per_page)
     if (!listing) throw new NotFoundError('Page not found')
-    return { kind: 'ok' as const, board, ...listing }
+    const threads = listing.threads.map((t) => ({
+      ...t,
+      op: withheldSpoiler(t.op),
+      latestReplies: t.latestReplies.map(withheldSpoiler),
+    }))
+    return { kind: 'ok' as const, board, ...listing, threads }
   })
 })
 
@@ -74,7 +80,7 @@ export const loadThreadPage = cache(async (ip: string, rawBoardId: string, rawTh
       resultsInThread(threadId),
     ])
     const summaries = new Map([...results.values()].map((r) => [r.post_id, summaryOf(r)]))
-    const posts = read.map((p) => ({ ...p, survey: summaries.get(p.id) ?? null }))
+    const posts = read.map((p) => ({ ...withheldSpoiler(p), survey: summaries.get(p.id) ?? null }))
     const inThread = new Set(posts.map((p) => p.id))
     const foreign = [...new Set(posts.flatMap((p) => referencedPostIds(p.content)))].filter((id) => !inThread.has(id))
     const codes = [...new Set(posts.map((p) => p.country_code).filter((c): c is string => Boolean(c)))]

@@ -3,6 +3,7 @@
 import { getDb } from '../db/client'
 import type { UploadedFile } from '../http/multipart'
 import { detectMedia } from '../media/detect'
+import { originalName } from '../media/original-name'
 import { processMedia } from '../media/process'
 import { discardMedia, storeMedia } from '../media/store'
 
@@ -18,6 +19,7 @@ export interface PostMedia {
     mediaWidth: number | null
     mediaHeight: number | null
     mediaOrigName: string
+    mediaDuration: number | null
   }
   discard(): Promise<void>
 }
@@ -37,7 +39,8 @@ export async function attachMedia(file: UploadedFile): Promise<PostMedia> {
       mediaSize: processed.body.length,
       mediaWidth: processed.width,
       mediaHeight: processed.height,
-      mediaOrigName: file.filename.slice(0, 255),
+      mediaOrigName: originalName(file.filename),
+      mediaDuration: processed.durationSeconds,
     },
     discard: () => discardMedia(stored, referencedByPost),
   }

@@ -39,7 +39,7 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm, 
   // The limit is checked before the body is read. A request refused by validation still counts; a file refused
   // for its content (415) does not, so a visitor who picked the wrong file can try another at once.
   await assertNotExhausted(ip, 'postCreate')
-  const { form, content, sage } = await countedIfRefused(ip, ['postCreate'], async () => {
+  const { form, content, sage, spoiler } = await countedIfRefused(ip, ['postCreate'], async () => {
     const form = await readForm()
     return { form, ...replyFields(form.fields, Boolean(form.file)) }
   })
@@ -65,7 +65,7 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm, 
           board,
           threadId,
           { ip, posterKey, country },
-          { content, createdAt: now, isOp: false, dontBump },
+          { content, createdAt: now, isOp: false, dontBump, spoiler },
           media,
         ),
       })

@@ -14,10 +14,10 @@ export interface PostFormState {
   /** Messages of the fields the server refused, by field name (topic, content, image). */
   fields?: Record<string, string>
   /** What the visitor sent, so nothing they typed is lost. */
-  values: { topic?: string; content?: string; sage?: boolean }
+  values: { topic?: string; content?: string; sage?: boolean; spoiler?: boolean }
 }
 
-const TEXT_FIELDS = ['topic', 'content', 'dont_bump'] as const
+const TEXT_FIELDS = ['topic', 'content', 'dont_bump', 'spoiler'] as const
 
 /** The form's text fields and its one file, as the API's multipart reader gives them, under the same size limit. */
 export async function formFields(form: FormData): Promise<MultipartForm> {
@@ -36,7 +36,12 @@ export async function formFields(form: FormData): Promise<MultipartForm> {
 
 export function keptValues(form: FormData): PostFormState['values'] {
   const text = (name: string) => (typeof form.get(name) === 'string' ? String(form.get(name)) : undefined)
-  return { topic: text('topic'), content: text('content'), sage: form.get('dont_bump') === 'true' }
+  return {
+    topic: text('topic'),
+    content: text('content'),
+    sage: form.get('dont_bump') === 'true',
+    spoiler: form.get('spoiler') === 'true',
+  }
 }
 
 /** A refusal as the form shows it: the same error bodies and messages as the API and the JavaScript forms. */

@@ -14,7 +14,7 @@ export function newPostRow(
   board: PublicBoard,
   threadId: number,
   poster: Poster,
-  post: { content: string; createdAt: Date; isOp: boolean; dontBump: boolean },
+  post: { content: string; createdAt: Date; isOp: boolean; dontBump: boolean; spoiler: boolean },
   media: PostMedia | null,
 ) {
   return {

@@ -11,3 +11,12 @@ export const ZThreadPostsQuery = z.object({
 
 /** DELETE of a post or thread: the poster sends nothing; staff send a reason (required for them, judged later). */
 export const ZDeletion = z.object({ reason: z.string().max(2000).optional(), purgeMedia: z.boolean().optional() })
+
+/**
+ * The `spoiler` field of a new thread or reply: absent or "false" is no, "true" (the API) or "on" (a checkbox
+ * without a value) is yes, anything else is refused.
+ */
+export const ZSpoilerField = z
+  .enum(['true', 'on', 'false'], { message: 'spoiler must be "true" or "false"' })
+  .optional()
+  .transform((v) => v === 'true' || v === 'on')

@@ -15,6 +15,16 @@ export function toPublicPost(p: Post, ban: BanMark | undefined, survey: SurveySu
     image_url: p.imageUrl,
     thumbnail_url: p.thumbnailUrl,
     file_type: p.fileType as FileType | null,
+    file_info: p.imageUrl
+      ? {
+          name: p.mediaOrigName || null,
+          size: p.mediaSize,
+          width: p.mediaWidth,
+          height: p.mediaHeight,
+          duration: p.mediaDuration,
+        }
+      : null,
+    spoiler: p.spoiler,
     color: p.color as PostColor,
     thread_user_id: p.threadUserId,
     country_code: p.countryCode,

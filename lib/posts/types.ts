@@ -24,6 +24,18 @@ export interface SurveySummary {
   is_active: boolean
 }
 
+/** What a post's file info line shows; null fields are unknown (or withheld for a spoiler on pages). */
+export interface FileInfo {
+  /** The name the file had on the poster's device. */
+  name: string | null
+  /** Bytes as stored (metadata removed). */
+  size: number | null
+  width: number | null
+  height: number | null
+  /** Seconds, for video and audio. */
+  duration: number | null
+}
+
 export interface PublicPost {
   id: number
   thread_id: number
@@ -33,6 +45,10 @@ export interface PublicPost {
   image_url: string | null
   thumbnail_url: string | null
   file_type: FileType | null
+  /** Null without a file. */
+  file_info: FileInfo | null
+  /** The file is shown behind a neutral placeholder until the reader asks for it. */
+  spoiler: boolean
   color: PostColor
   thread_user_id: string | null
   country_code: string | null

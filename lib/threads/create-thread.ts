@@ -31,7 +31,7 @@ export async function createThread({ boardId, ip, posterKey, readForm, banExempt
   // The limits are checked before the body is read. A request refused by validation still counts; a file refused
   // for its content (415) does not, so a visitor who picked the wrong file can try another at once.
   await assertNotExhausted(ip, 'threadCreate', 'postCreate')
-  const { form, topic, content } = await countedIfRefused(ip, ['threadCreate', 'postCreate'], async () => {
+  const { form, topic, content, spoiler } = await countedIfRefused(ip, ['threadCreate', 'postCreate'], async () => {
     const form = await readForm()
     return { form, ...threadFields(form.fields, Boolean(form.file)) }
   })
@@ -54,7 +54,7 @@ export async function createThread({ boardId, ip, posterKey, readForm, banExempt
           board,
           thread.id,
           { ip, posterKey, country },
-          { content, createdAt: now, isOp: true, dontBump: false },
+          { content, createdAt: now, isOp: true, dontBump: false, spoiler },
           media,
         ),
       })

@@ -98,6 +98,8 @@ describe('POST /api/boards/{boardId}/threads', () => {
       image_url: expect.stringMatching(/^\/media\/[0-9a-f]{2}\/[0-9a-f]{64}\.png$/),
       thumbnail_url: expect.stringMatching(/-thumb\.webp$/),
       file_type: 'image',
+      file_info: { name: 'x.png', size: expect.any(Number), width: 40, height: 30, duration: null },
+      spoiler: false,
       color: 'black',
       thread_user_id: null,
       country_code: null,

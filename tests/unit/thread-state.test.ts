@@ -32,6 +32,8 @@ function post(id: number, content = `post ${id}`): PublicPost {
     image_url: null,
     thumbnail_url: null,
     file_type: null,
+    file_info: null,
+    spoiler: false,
     color: 'black',
     thread_user_id: null,
     country_code: null,
