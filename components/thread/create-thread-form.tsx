@@ -1,7 +1,8 @@
 'use client'
 import { useRouter } from 'next/navigation'
-import { useActionState, useState, type FormEvent } from 'react'
+import { useActionState, useRef, useState, type FormEvent } from 'react'
 import { createThreadAction } from '@/app/board/[boardId]/post-actions'
+import { FilePreview } from '@/components/post/file-preview'
 import { PostBody } from '@/components/post/post-body'
 import { EMPTY_SURVEY, SurveyEditor, surveyProblems, type SurveyDraft } from '@/components/survey/survey-editor'
 import { Field } from '@/components/ui/field'
@@ -11,6 +12,7 @@ import { errorBodyOf, publicApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import { rememberOwn } from '@/lib/client/local-state'
 import { checkMediaFile } from '@/lib/client/media-file'
+import { useFileDrop } from '@/lib/client/use-file-drop'
 import { OP_CONTENT_MAX, TOPIC_MAX } from '@/lib/limits'
 import { MEDIA_ACCEPT, MEDIA_NAMES } from '@/lib/media/content-types'
 import type { PostFormState } from '@/lib/posts/form-submission'
@@ -38,6 +40,13 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
   const [topic, setTopic] = useState(() => sent.values.topic ?? '')
   const [content, setContent] = useState(() => sent.values.content ?? '')
   const [file, setFile] = useState<File | null>(null)
+  const [spoiler, setSpoiler] = useState(() => sent.values.spoiler ?? false)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const drop = useFileDrop(fileInput, setFile)
+  const removeFile = () => {
+    setFile(null)
+    if (fileInput.current) fileInput.current.value = ''
+  }
   const [preview, setPreview] = useState(false)
   // After a first attempt, the form's own checks follow the fields: a message goes once its field is right.
   const [tried, setTried] = useState(false)
@@ -77,6 +86,7 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
     body.append('topic', topic)
     body.append('content', content)
     body.append('image', file!)
+    if (spoiler) body.append('spoiler', 'true')
     setProgress(0)
     try {
       const { threadId, postId } = await publicApi.createThread(boardId, body, setProgress)
@@ -116,8 +126,9 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
       action={formAction}
       onSubmit={submit}
       noValidate
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+      className={`space-y-3 rounded-lg border bg-white p-4 ${drop.dragging ? 'border-blue-500 ring-2 ring-blue-300' : 'border-slate-200'}`}
       aria-label="Create thread"
+      {...drop.handlers}
     >
       <input type="hidden" name="board_id" value={boardId} />
       <Field id="topic" label="Topic">
@@ -167,16 +178,28 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
       </div>
       <Field id="image" label="Image or video">
         <input
+          ref={fileInput}
           id="image"
           name="image"
           type="file"
           accept={MEDIA_ACCEPT}
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          className="text-sm"
+          className="max-w-full text-sm"
           aria-invalid={Boolean(fieldError('image'))}
           aria-describedby={fieldError('image') ? 'image-error' : undefined}
         />
-        <p className="text-xs text-slate-500">{`${MEDIA_NAMES}, up to 4 MB.`}</p>
+        <p className="text-xs text-slate-500">{`${MEDIA_NAMES}, up to 4 MB. You can also paste an image or drop a file here.`}</p>
+        {file && <FilePreview file={file} onRemove={removeFile} />}
+        <label className="flex items-center gap-1 text-sm">
+          <input
+            type="checkbox"
+            name="spoiler"
+            value="true"
+            checked={spoiler}
+            onChange={(e) => setSpoiler(e.target.checked)}
+          />
+          Spoiler image
+        </label>
         <FieldMessage id="image-error" text={fieldError('image')} />
       </Field>
       <SurveyEditor value={poll} onChange={setPoll} />

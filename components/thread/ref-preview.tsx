@@ -1,5 +1,6 @@
 'use client'
 import { PostBody } from '@/components/post/post-body'
+import { SpoilerPlaceholder } from '@/components/post/spoiler-placeholder'
 import { truncate, CUTS } from '@/lib/markup/parse'
 import type { PublicPost } from '@/lib/posts/types'
 import { formatTimestamp } from '@/lib/ui/relative-time'
@@ -36,9 +37,13 @@ export function RefPreview({ post, x, y }: { post: PublicPost; x: number; y: num
       <div className="mb-1 text-xs text-slate-500">
         No. {post.id} · {formatTimestamp(post.created_at)}
       </div>
-      {post.thumbnail_url && (
-        // eslint-disable-next-line @next/next/no-img-element -- pre-sized thumbnail
-        <img src={post.thumbnail_url} alt="" className="float-left mr-2 max-h-20 max-w-20" />
+      {post.spoiler && post.image_url ? (
+        <SpoilerPlaceholder size={80} className="float-left mr-2" />
+      ) : (
+        post.thumbnail_url && (
+          // eslint-disable-next-line @next/next/no-img-element -- pre-sized thumbnail
+          <img src={post.thumbnail_url} alt="" className="float-left mr-2 max-h-20 max-w-20" />
+        )
       )}
       <PostBody content={spoilerSafe(text) + (truncated ? '…' : '')} refs={{ hrefFor: (id) => `#post-${id}` }} />
     </div>

@@ -1,12 +1,14 @@
 'use client'
 import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react'
 import { replyAction } from '@/app/board/[boardId]/post-actions'
+import { FilePreview } from '@/components/post/file-preview'
 import { INPUT } from '@/components/ui/styles'
 import { UploadProgress } from '@/components/ui/upload-progress'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
 import { messageFor } from '@/lib/client/error-messages'
 import { rememberOwn } from '@/lib/client/local-state'
 import { checkMediaFile } from '@/lib/client/media-file'
+import { useFileDrop } from '@/lib/client/use-file-drop'
 import { REPLY_CONTENT_MAX } from '@/lib/limits'
 import { MEDIA_ACCEPT } from '@/lib/media/content-types'
 import type { PostFormState } from '@/lib/posts/form-submission'
@@ -45,10 +47,20 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
   const [content, setContent] = useState(() => sent.values.content ?? '')
   const [file, setFile] = useState<File | null>(null)
   const [sage, setSage] = useState(() => sent.values.sage ?? false)
+  const [spoiler, setSpoiler] = useState(() => sent.values.spoiler ?? false)
   const [error, setError] = useState<string | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const textarea = useRef<HTMLTextAreaElement>(null)
   const fileInput = useRef<HTMLInputElement>(null)
+  const chooseFile = (f: File | null) => {
+    setFile(f)
+    setError(null)
+  }
+  const drop = useFileDrop(fileInput, chooseFile)
+  const removeFile = () => {
+    chooseFile(null)
+    if (fileInput.current) fileInput.current.value = ''
+  }
 
   // A new quote request appends its line (state adjusted during render, as React recommends for prop changes).
   const [insertedSeq, setInsertedSeq] = useState<number | undefined>(undefined)
@@ -73,13 +85,14 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
     body.append('content', content)
     body.append('dont_bump', String(sage || atBumpLimit))
     if (file) body.append('image', file)
+    if (file && spoiler) body.append('spoiler', 'true')
     setProgress(0)
     try {
       const { postId } = await publicApi.reply(boardId, threadId, body, setProgress)
       rememberOwn('ownPosts', postId)
       setContent('')
-      setFile(null)
-      if (fileInput.current) fileInput.current.value = ''
+      setSpoiler(false)
+      removeFile()
       onPosted(postId)
     } catch (err) {
       setError(messageFor(errorBodyOf(err), 'Failed to create post. Please try again later.'))
@@ -93,8 +106,9 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
     <form
       action={formAction}
       onSubmit={submit}
-      className="space-y-2 rounded-lg border border-slate-200 bg-white p-3"
+      className={`space-y-2 rounded-lg border bg-white p-3 ${drop.dragging ? 'border-blue-500 ring-2 ring-blue-300' : 'border-slate-200'}`}
       aria-label="Reply"
+      {...drop.handlers}
     >
       <input type="hidden" name="board_id" value={boardId} />
       <input type="hidden" name="thread_id" value={threadId} />
@@ -121,29 +135,40 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
           name="image"
           accept={MEDIA_ACCEPT}
           aria-label="Image, video or audio"
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null)
-            setError(null)
-          }}
-          className="text-sm"
+          onChange={(e) => chooseFile(e.target.files?.[0] ?? null)}
+          className="max-w-full text-sm"
         />
         <Counter remaining={remaining} />
       </div>
+      <p className="text-xs text-slate-500">You can also paste an image or drop a file here.</p>
+      {file && <FilePreview file={file} onRemove={removeFile} />}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <label
-          className="flex items-center gap-1 text-sm"
-          title={atBumpLimit ? 'Bump limit reached: replies no longer bump this thread' : undefined}
-        >
-          <input
-            type="checkbox"
-            name="dont_bump"
-            value="true"
-            checked={sage || atBumpLimit}
-            disabled={atBumpLimit}
-            onChange={(e) => setSage(e.target.checked)}
-          />
-          Sage (don&apos;t bump)
-        </label>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <label
+            className="flex items-center gap-1 text-sm"
+            title={atBumpLimit ? 'Bump limit reached: replies no longer bump this thread' : undefined}
+          >
+            <input
+              type="checkbox"
+              name="dont_bump"
+              value="true"
+              checked={sage || atBumpLimit}
+              disabled={atBumpLimit}
+              onChange={(e) => setSage(e.target.checked)}
+            />
+            Sage (don&apos;t bump)
+          </label>
+          <label className="flex items-center gap-1 text-sm">
+            <input
+              type="checkbox"
+              name="spoiler"
+              value="true"
+              checked={spoiler}
+              onChange={(e) => setSpoiler(e.target.checked)}
+            />
+            Spoiler image
+          </label>
+        </div>
         <button
           type="submit"
           disabled={progress !== null}

@@ -1,5 +1,6 @@
 'use client'
 import { lazy, Suspense, useMemo, useState } from 'react'
+import { MediaExpansionProvider } from '@/components/post/media-expansion'
 import type { RefContext } from '@/components/post/post-body'
 import { useAdminUser } from '@/lib/client/admin-user'
 import { useLocalState } from '@/lib/client/local-state'
@@ -78,22 +79,29 @@ export function ThreadView(props: ThreadViewProps) {
           {state.notice}
         </p>
       )}
-      <ThreadPosts
-        boardId={boardId}
-        threadId={thread.id}
-        posts={posts}
-        archived={archived}
-        refs={refs}
-        backlinks={backlinks}
-        newIds={state.newIds}
-        highlight={highlight}
-        showFlags={props.showFlags}
-        countryNames={props.countryNames}
-        surveyResults={props.surveyResults}
-        surveyVersions={state.surveyVersions}
-        onQuote={(id) => setInsert((i) => ({ text: `>>${id}\n`, seq: (i?.seq ?? 0) + 1 }))}
-        onDelete={deleteOwn}
-      />
+      <MediaExpansionProvider>
+        {(expandAll) => (
+          <>
+            <div className="flex justify-end">{expandAll}</div>
+            <ThreadPosts
+              boardId={boardId}
+              threadId={thread.id}
+              posts={posts}
+              archived={archived}
+              refs={refs}
+              backlinks={backlinks}
+              newIds={state.newIds}
+              highlight={highlight}
+              showFlags={props.showFlags}
+              countryNames={props.countryNames}
+              surveyResults={props.surveyResults}
+              surveyVersions={state.surveyVersions}
+              onQuote={(id) => setInsert((i) => ({ text: `>>${id}\n`, seq: (i?.seq ?? 0) + 1 }))}
+              onDelete={deleteOwn}
+            />
+          </>
+        )}
+      </MediaExpansionProvider>
       <NewPostsButton count={state.unseen} onClick={showLatest} />
       {archived ? (
         <p className="text-sm text-slate-600">This thread has been archived and no longer accepts new posts</p>

@@ -1,22 +1,18 @@
 'use client'
+import { useNow } from '@/lib/client/use-now'
 import { formatTimestamp, relativeTime } from '@/lib/ui/relative-time'
 
 /**
- * A post or thread time: the fixed UTC text, with "5 minutes ago" as its tooltip. The tooltip is recomputed when
- * the pointer arrives, as the page's HTML may have been rendered (and cached) long before.
+ * A post or thread time: "5 minutes ago", kept current, with the exact UTC time as its tooltip and in `datetime`.
+ * The server's HTML (which the page cache may keep a while) and the first render in the browser show the UTC
+ * time, so hydration matches; the relative text replaces it once the page runs.
  */
 export function Timestamp({ iso, className }: { iso: string; className?: string }) {
+  const now = useNow()
+  const exact = formatTimestamp(iso)
   return (
-    <time
-      dateTime={iso}
-      title={relativeTime(iso)}
-      className={className}
-      suppressHydrationWarning
-      onMouseEnter={(e) => {
-        e.currentTarget.title = relativeTime(iso)
-      }}
-    >
-      {formatTimestamp(iso)}
+    <time dateTime={iso} title={exact} className={className}>
+      {now === null ? exact : relativeTime(iso, now)}
     </time>
   )
 }

@@ -34,7 +34,8 @@ export function pagePolicy(scriptSources: string[]): string {
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(' ')}${evalInDev}`.trimEnd(),
     "style-src 'self' 'unsafe-inline'",
-    `img-src ${mediaOrigins()}`,
+    // blob: shows the posting forms' preview of a file the visitor picked, pasted or dropped (their own file).
+    `img-src ${mediaOrigins()} blob:`,
     `media-src ${mediaOrigins()}`,
     // 'self' covers socket.io's polling requests and its ws:/wss: connection to the same host.
     "connect-src 'self'",
