@@ -3,6 +3,7 @@
 import { getDb } from '../db/client'
 import type { UploadedFile } from '../http/multipart'
 import { detectMedia } from '../media/detect'
+import { mediaMd5Of } from '../media/md5'
 import { processMedia } from '../media/process'
 import { discardMedia, storeMedia } from '../media/store'
 
@@ -18,6 +19,7 @@ export interface PostMedia {
     mediaWidth: number | null
     mediaHeight: number | null
     mediaOrigName: string
+    mediaMd5: string
   }
   discard(): Promise<void>
 }
@@ -38,6 +40,7 @@ export async function attachMedia(file: UploadedFile): Promise<PostMedia> {
       mediaWidth: processed.width,
       mediaHeight: processed.height,
       mediaOrigName: file.filename.slice(0, 255),
+      mediaMd5: mediaMd5Of(processed.body),
     },
     discard: () => discardMedia(stored, referencedByPost),
   }
