@@ -3,11 +3,12 @@
 // and quote links agree, Last-Modified/If-Modified-Since polling, the page cache, CORS and hostile paths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getFile, md5Base64, walkAll } from '../helpers/fourchan'
-import { form, postForm } from '../helpers/http'
+import { as, form, postForm } from '../helpers/http'
 import { gif, jpegWithGps, png } from '../helpers/media'
 import { rawRequest } from '../helpers/raw-http'
 import { startServer, roomyRateLimits, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
+import { loggedInAdmin } from '../helpers/staff'
 
 let server: TestServer
 const created = { a: { threadId: 0, op: 0, image: 0, text: 0 }, b: { threadId: 0, op: 0, reply: 0 }, dead: 0 }
@@ -25,7 +26,7 @@ async function reply(board: string, threadId: number, content: string, file?: { 
 }
 
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMITS: roomyRateLimits() } })
+  server = await startServer({ env: { RATE_LIMITS: roomyRateLimits(), TRUST_PROXY_HOPS: '1' } })
   const a = await newThread('tech', 'Fourchan & "friends"', 'Opening post', {
     name: 'wall.png',
     bytes: await png(600, 300),
@@ -235,4 +236,38 @@ it('lets any origin read the files without credentials, preflight included', asy
   expect(preflight.status).toBe(204)
   expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
   expect(preflight.headers.get('access-control-allow-headers')).toMatch(/If-Modified-Since/)
+})
+
+it('keeps a thread file cached while other threads of its board change, and drops it when its own thread does', async () => {
+  const file = `${server.url}/api/4chan/tech/thread/${created.a.op}.json`
+  const cache = async () => (await fetch(file)).headers.get('x-corkboard-cache')
+  // Once its number is known (any earlier read taught it), the file is kept under its thread's tag.
+  await reply('tech', created.b.threadId, 'elsewhere')
+  await fetch(file)
+  expect(await cache()).toBe('HIT')
+  await reply('tech', created.b.threadId, 'elsewhere again')
+  expect(await cache()).toBe('HIT')
+  const added = await reply('tech', created.a.threadId, 'here')
+  const res = await fetch(file)
+  expect(res.headers.get('x-corkboard-cache')).not.toBe('HIT')
+  expect((await res.json()).posts.map((p: { no: number }) => p.no)).toContain(added)
+})
+
+it("refuses a board's files to a visitor banned on that board, and still serves everyone else", async () => {
+  const admin = await loggedInAdmin(server, as('10.9.9.9'))
+  const banned = '203.0.113.9'
+  const ban = await admin.write('POST', '/api/admin/bans', {
+    ip_address: banned,
+    board_id: 'tech',
+    reason: '4chan api test',
+    expires_at: new Date(Date.now() + 3600_000).toISOString(),
+  })
+  expect(ban.status).toBe(201)
+  for (const file of ['tech/catalog.json', 'tech/threads.json', 'tech/1.json', `tech/thread/${created.a.op}.json`]) {
+    const refused = await fetch(`${server.url}/api/4chan/${file}`, { headers: as(banned) })
+    expect([file, refused.status, (await refused.json()).error]).toEqual([file, 403, 'Banned'])
+    expect((await fetch(`${server.url}/api/4chan/${file}`, { headers: as('203.0.113.10') })).status).toBe(200)
+  }
+  expect((await fetch(`${server.url}/api/4chan/diy/catalog.json`, { headers: as(banned) })).status).toBe(200)
+  expect((await fetch(`${server.url}/api/4chan/boards.json`, { headers: as(banned) })).status).toBe(200)
 })
