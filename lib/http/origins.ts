@@ -2,6 +2,7 @@
 // for deployments that serve the client elsewhere, an explicit allow-list (CORS_ORIGINS) answered with CORS.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getConfig } from '../config'
+import { isFourchanPath } from '../fourchan/paths'
 
 /** The site's origin: PUBLIC_ORIGIN, or the origin the request was addressed to. */
 export function siteOriginOf(host: string | null | undefined, encrypted: boolean): string {
@@ -20,6 +21,7 @@ const ALLOWED_METHODS = 'GET, POST, PUT, DELETE'
  * returns true when the request is fully handled. Origins not on the list get no CORS headers, so browsers block them.
  */
 export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
+  if (isFourchanPath(req.url ?? '')) return openReadCors(req, res)
   const origin = req.headers.origin
   const { corsOrigins } = getConfig()
   if (!origin || !corsOrigins.includes(origin)) return false
@@ -40,4 +42,21 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
 /** Cookies must travel on cross-origin requests when an allow-list is configured. */
 export function crossOriginCookies(): boolean {
   return getConfig().corsOrigins.length > 0
+}
+
+/**
+ * The 4chan-compatible files are public and read-only: any origin may read them, without cookies. A preflight (a
+ * client sending If-Modified-Since itself) is answered here.
+ */
+function openReadCors(req: IncomingMessage, res: ServerResponse): boolean {
+  res.setHeader('Access-Control-Allow-Origin', '*')
+  if (req.method !== 'OPTIONS' || !req.headers['access-control-request-method']) return false
+  res.writeHead(204, {
+    'Access-Control-Allow-Methods': 'GET, HEAD',
+    'Access-Control-Allow-Headers': 'If-Modified-Since, If-None-Match',
+    'Access-Control-Max-Age': '86400',
+    'Cache-Control': 'no-store',
+  })
+  res.end()
+  return true
 }

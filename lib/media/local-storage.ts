@@ -1,7 +1,7 @@
 // Local-disk media storage: files under one directory, served by server.ts under a fixed URL prefix.
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
-import { mkdir, readdir, rm, stat, statfs, writeFile, rename, access } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat, statfs, writeFile, rename, access } from 'node:fs/promises'
 import path from 'node:path'
 import { type MediaStorage, type StoredObject, isValidKey } from './storage-backend'
 
@@ -58,6 +58,15 @@ export class LocalStorage implements MediaStorage {
           () => false,
         )
       : false
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    const file = this.pathFor(key)
+    if (!file) return null
+    return readFile(file).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return null
+      throw err
+    })
   }
 
   async *list(): AsyncIterable<StoredObject> {

@@ -2,6 +2,7 @@
 // loaded by browsers from a configurable public URL prefix, so the app never proxies media bytes.
 import {
   DeleteObjectCommand,
+  GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
@@ -64,6 +65,19 @@ export class S3Storage implements MediaStorage {
       return true
     } catch (err) {
       if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false
+      throw err
+    }
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    if (!isValidKey(key)) return null
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }),
+      )
+      return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null
+    } catch (err) {
+      if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null
       throw err
     }
   }

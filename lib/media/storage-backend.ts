@@ -14,6 +14,8 @@ export interface MediaStorage {
   /** Every object under the product's media prefix (housekeeping's orphan scan). */
   list(): AsyncIterable<StoredObject>
   exists(key: string): Promise<boolean>
+  /** The stored bytes, or null when there is no such object. */
+  read(key: string): Promise<Buffer | null>
   publicUrl(key: string): string
   /** The key for a URL this storage produced; null for anything else. */
   keyFromUrl(url: string): string | null

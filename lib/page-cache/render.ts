@@ -12,7 +12,7 @@ export { RENDER_IDENTITY } from '../http/client-ip'
 
 const SECRET = randomBytes(24).toString('base64url')
 // The headers of Next's answer worth replaying; caching headers are the cache's own.
-const KEPT_HEADERS = ['content-type', 'vary', 'link', 'content-language', 'retry-after']
+const KEPT_HEADERS = ['content-type', 'vary', 'link', 'content-language', 'retry-after', 'last-modified']
 
 /** True for a cache render request of this very process: the secret, on a connection from this machine to itself. */
 export function isRenderRequest(req: IncomingMessage): boolean {

@@ -4,6 +4,7 @@
 // thread's tag needs no board.
 import { getConfig } from '../config'
 import type { BusEvent } from '../events/internal'
+import { fourchanRoute, isFourchanPath } from '../fourchan/paths'
 
 export interface CachedRoute {
   /**
@@ -38,6 +39,8 @@ const threadTags = (boardId: string, threadId: string) => [`thread:${threadId}`,
 
 /** The cache route of a request path, or null when it is not cached. Pages are cached only without a query. */
 export function cachedRoute(pathname: string, search = ''): CachedRoute | null {
+  // The 4chan-compatible files (lib/fourchan/paths.ts).
+  if (isFourchanPath(pathname)) return fourchanRoute(pathname, search)
   const api = POSTS_API.exec(pathname)
   if (api && isThreadId(api[2]) && isPostsQuery(search)) {
     return {

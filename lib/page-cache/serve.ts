@@ -12,6 +12,7 @@ import { boardExists } from '../boards/queries'
 import { getDb } from '../db/client'
 import { dbFaultCount } from '../db/fault-state'
 import { subscribe } from '../events/bus'
+import { notModifiedSince } from '../http/last-modified'
 import { consume } from '../rate-limit/limits'
 
 export interface PageCacheOptions {
@@ -119,7 +120,13 @@ function sendEntry(
     vary: entry.headers.vary ? `${entry.headers.vary}, Accept-Encoding` : 'Accept-Encoding',
     'x-corkboard-cache': cache,
   }
-  if (matchesEtag(req.headers['if-none-match'], entry.etag)) {
+  // Files with a Last-Modified (the 4chan API) also revalidate by date, as their clients poll.
+  const lastModified = entry.headers['last-modified']
+  if (
+    matchesEtag(req.headers['if-none-match'], entry.etag) ||
+    (lastModified &&
+      notModifiedSince(req.headers['if-modified-since'], req.headers['if-none-match'], Date.parse(lastModified) / 1000))
+  ) {
     res.writeHead(304, headers)
     return void res.end()
   }

@@ -4,6 +4,7 @@ import { getDb } from '../db/client'
 import type { UploadedFile } from '../http/multipart'
 import { detectMedia } from '../media/detect'
 import { originalName } from '../media/original-name'
+import { mediaMd5Of } from '../media/md5'
 import { processMedia } from '../media/process'
 import { discardMedia, storeMedia } from '../media/store'
 
@@ -20,6 +21,7 @@ export interface PostMedia {
     mediaHeight: number | null
     mediaOrigName: string
     mediaDuration: number | null
+    mediaMd5: string
   }
   discard(): Promise<void>
 }
@@ -41,6 +43,7 @@ export async function attachMedia(file: UploadedFile): Promise<PostMedia> {
       mediaHeight: processed.height,
       mediaOrigName: originalName(file.filename),
       mediaDuration: processed.durationSeconds,
+      mediaMd5: mediaMd5Of(processed.body),
     },
     discard: () => discardMedia(stored, referencedByPost),
   }

@@ -11,7 +11,7 @@ import { toPublicPost } from '../posts/to-public'
 import type { PublicPost } from '../posts/types'
 import { surveySummaries } from '../surveys/queries'
 
-const BOARD_ORDER = [{ isSticky: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }] as const
+export const BOARD_ORDER = [{ isSticky: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }] as const
 
 /** Live threads of a board: sticky first, then last bump, then id, with OP and latest replies. */
 export async function listBoardThreads(boardId: string): Promise<ThreadSummary[]> {
@@ -103,7 +103,7 @@ async function summarise(threads: Thread[], postIds: number[]): Promise<ThreadSu
  * list are evaluated per thread by SQLite and PostgreSQL alike; a join bounded by them may be planned as a scan
  * of every post of the board.
  */
-async function openingAndLatestPostIds(boardId: string, onlyThreads?: number[]): Promise<number[]> {
+export async function openingAndLatestPostIds(boardId: string, onlyThreads?: number[]): Promise<number[]> {
   const db = await getDb()
   // One subquery per latest reply (LATEST_REPLIES, 5). A page's threads are named by id: integers from the
   // database, written into the statement (the driver placeholders differ between SQLite and PostgreSQL).

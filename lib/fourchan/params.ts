@@ -1,0 +1,34 @@
+// The file names in 4chan paths, checked before any lookup: a malformed one answers like an unknown one (404).
+import { NotFoundError } from '../errors'
+import { MAX_ID } from '../http/params'
+import type { ParamParser } from '../http/params'
+
+const number = (raw: string, max: number) => (/^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) <= max ? Number(raw) : null)
+
+/** `{page}.json`: an index page, 1-based. */
+export const pageFileParam: ParamParser<number> = (raw) => {
+  const page = raw.endsWith('.json') ? number(raw.slice(0, -5), 9999) : null
+  if (page === null) throw new NotFoundError('Page not found')
+  return page
+}
+
+/** `{no}.json`: a thread by its number. */
+export const threadFileParam: ParamParser<number> = (raw) => {
+  const no = raw.endsWith('.json') ? number(raw.slice(0, -5), MAX_ID) : null
+  if (no === null) throw new NotFoundError('Thread not found')
+  return no
+}
+
+export interface MediaFile {
+  tim: number
+  file: 'media' | 'thumbnail'
+  ext?: string
+}
+
+/** `{tim}{ext}` (the file) or `{tim}s.jpg` (its thumbnail). */
+export const mediaFileParam: ParamParser<MediaFile> = (raw) => {
+  const m = /^([1-9][0-9]{0,9})(s\.jpg|\.(?:png|jpg|webp|gif|mp4|webm|mp3))$/.exec(raw)
+  const tim = m ? number(m[1], MAX_ID) : null
+  if (!m || tim === null) throw new NotFoundError('File not found')
+  return m[2] === 's.jpg' ? { tim, file: 'thumbnail' } : { tim, file: 'media', ext: m[2] }
+}
