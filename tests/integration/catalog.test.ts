@@ -32,7 +32,7 @@ async function newThread(topic: string, content: string, audio = false) {
 
 async function reply(threadId: number, content: string, opts: { image?: boolean; sage?: boolean } = {}) {
   const file = opts.image ? { name: 'r.png', bytes: await png(30, 30, { r: 0, g: 90, b: 200 }) } : undefined
-  const fields = opts.sage ? { content, dont_bump: 'true' } : { content }
+  const fields: Record<string, string> = opts.sage ? { content, dont_bump: 'true' } : { content }
   const res = await postForm(
     `${server.url}/api/boards/${BOARD}/threads/${threadId}/posts`,
     form(fields, file),
