@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import type { PublicBoard } from '@/lib/boards/types'
 
-/** '/{id}/ - {name}' with the NSFW badge and description, the archive link and the New Thread button. */
+/** '/{id}/ - {name}' with the NSFW badge and description, the catalog and archive links and the New Thread button. */
 export function BoardHeader({ board, heading = false }: { board: PublicBoard; heading?: boolean }) {
   const Title = heading ? 'h1' : 'p'
   return (
@@ -19,9 +19,15 @@ export function BoardHeader({ board, heading = false }: { board: PublicBoard; he
         </Title>
         <p className="text-sm text-slate-600">{board.description}</p>
       </div>
-      <nav className="flex gap-2">
+      <nav className="flex flex-wrap gap-2">
         <Link href="/" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
           Boards
+        </Link>
+        <Link
+          href={`/board/${board.id}/catalog`}
+          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50"
+        >
+          Catalog
         </Link>
         <Link
           href={`/board/${board.id}/archive`}

@@ -8,7 +8,7 @@ import { THUMBNAIL_SIZE } from '../media/process'
 
 type Attachment = Pick<
   FourchanPost,
-  'tim' | 'filename' | 'ext' | 'fsize' | 'md5' | 'w' | 'h' | 'tn_w' | 'tn_h' | 'filedeleted'
+  'tim' | 'filename' | 'ext' | 'fsize' | 'md5' | 'w' | 'h' | 'tn_w' | 'tn_h' | 'filedeleted' | 'spoiler'
 >
 
 /** The extension of a stored media key ("ab/ab12….png" → ".png"). */
@@ -34,6 +34,8 @@ export function attachmentOf(post: Post, md5: string | null): Attachment {
     tim: post.id,
     md5,
     fsize: post.mediaSize ?? 0,
+    // 4chan's clients show their own spoiler image in place of the thumbnail when this is set.
+    ...(post.spoiler ? { spoiler: 1 as const } : {}),
   }
 }
 

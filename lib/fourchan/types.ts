@@ -49,6 +49,7 @@ export interface FourchanPost {
   tn_w?: number
   tn_h?: number
   filedeleted?: 1
+  spoiler?: 1
   semantic_url?: string
   replies?: number
   images?: number

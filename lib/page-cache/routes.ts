@@ -1,4 +1,5 @@
-// The public pages the page cache keeps (home, board index pages, archive, thread, rules, stats) and a thread's posts API (the
+// The public pages the page cache keeps (home, board index pages, catalog, archive, thread, rules, stats, the
+// board and thread Atom feeds) and a thread's posts API (the
 // whole list, and the `after=` increments every reader of a page asks for once its socket has joined), their
 // invalidation tags, and which domain events touch which entries. Thread ids are unique across boards, so a
 // thread's tag needs no board.
@@ -30,6 +31,11 @@ const BOARD_PAGE_QUERY = /^\?page=(?:[2-9]|[1-9][0-9]{1,3})$/
 /** The archive shows the time left before each thread is deleted: it may age a minute at most. */
 const ARCHIVE_TTL_MS = 60_000
 const THREAD = /^\/board\/([a-z0-9]{1,10})\/thread\/([1-9][0-9]{0,9})$/
+const CATALOG = /^\/board\/([a-z0-9]{1,10})\/catalog$/
+/** The catalog's orders, as its sort links write them (board order is linked without a query). */
+const CATALOG_QUERY = /^\?sort=(?:bump|created|replies|activity)$/
+const BOARD_FEED = /^\/board\/([a-z0-9]{1,10})\/feed\.atom$/
+const THREAD_FEED = /^\/board\/([a-z0-9]{1,10})\/thread\/([1-9][0-9]{0,9})\/feed\.atom$/
 const POSTS_API = /^\/api\/boards\/([a-z0-9]{1,10})\/threads\/([1-9][0-9]{0,9})\/posts$/
 /** The query parameters of GET …/posts, in the forms its handler accepts; anything else goes to the handler. */
 const POSTS_QUERY: Record<string, RegExp> = { after: /^[1-9][0-9]{0,9}$/, includeSurveys: /^(?:true|false)$/ }
@@ -54,7 +60,12 @@ export function cachedRoute(pathname: string, search = ''): CachedRoute | null {
   const board = BOARD.exec(pathname)
   if (board && (!search || BOARD_PAGE_QUERY.test(search)))
     return { tags: [`board:${board[1]}`], boardId: board[1], ttlMs: SAFETY_TTL_MS }
+  const catalog = CATALOG.exec(pathname)
+  if (catalog && (!search || CATALOG_QUERY.test(search)))
+    return { tags: [`board:${catalog[1]}`], boardId: catalog[1], ttlMs: SAFETY_TTL_MS }
   if (search) return null
+  const feed = feedRoute(pathname)
+  if (feed !== undefined) return feed
   if (pathname === '/') return { tags: ['home'], ttlMs: SAFETY_TTL_MS }
   if (pathname === '/rules') return { tags: ['rules'], ttlMs: SAFETY_TTL_MS }
   if (pathname === '/stats') {
@@ -70,6 +81,25 @@ export function cachedRoute(pathname: string, search = ''): CachedRoute | null {
   return null
 }
 
+/**
+ * Feeds hold absolute links. Without PUBLIC_ORIGIN those come from the request's Host and scheme, and a cache render
+ * arrives over plain HTTP from the process itself: such feeds are rendered per request instead. Undefined: not a feed.
+ */
+function feedRoute(pathname: string): CachedRoute | null | undefined {
+  const board = BOARD_FEED.exec(pathname)
+  const thread = board ? null : THREAD_FEED.exec(pathname)
+  if (!board && !thread) return undefined
+  if (!getConfig().publicOrigin) return null
+  if (board) return { tags: [`board:${board[1]}`], boardId: board[1], ttlMs: SAFETY_TTL_MS }
+  if (!isThreadId(thread![2])) return null
+  return {
+    tags: threadTags(thread![1], thread![2]),
+    boardId: thread![1],
+    threadId: Number(thread![2]),
+    ttlMs: SAFETY_TTL_MS,
+  }
+}
+
 function isPostsQuery(search: string): boolean {
   const params = new URLSearchParams(search)
   const names = [...params.keys()]
@@ -81,7 +111,8 @@ function isPostsQuery(search: string): boolean {
 
 /**
  * The tags an event makes stale; 'all' when every page may show the change. "board:{id}" covers every page of the
- * board's index and its archive: a bump moves threads between pages, a death moves one into the archive.
+ * board's index, its catalog, its archive and its feed: a bump moves threads between pages, a death moves one into
+ * the archive.
  */
 export function tagsFor(event: BusEvent): string[] | 'all' {
   switch (event.name) {

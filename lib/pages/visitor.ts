@@ -13,6 +13,7 @@ import { referencedPostIds } from '../markup/parse'
 import { locatePosts } from '../posts/locate'
 import { withheldSpoiler } from '../posts/spoiler'
 import { resultsInThread, summaryOf } from '../surveys/queries'
+import { DEFAULT_CATALOG_SORT, isCatalogSort, listCatalog } from '../threads/catalog'
 import { listArchivedThreads, listBoardPage, listThreadPosts } from '../threads/queries'
 
 async function outcome<T>(
@@ -57,6 +58,17 @@ export const loadArchivePage = cache(async (ip: string, rawBoardId: string) => {
     await assertNotBannedUnless(board.id, ip, isStaffCaller)
     // The moment the page is written, for its "deleted in 5 hours" texts.
     return { kind: 'ok' as const, board, threads: await listArchivedThreads(board.id), now: Date.now() }
+  })
+})
+
+/** The board's live threads as catalog tiles; `?sort=` absent is board order, an unknown order names no page. */
+export const loadCatalogPage = cache(async (ip: string, rawBoardId: string, rawSort?: string) => {
+  return outcome(async () => {
+    const board = await getBoardOrThrow(boardIdParam(rawBoardId))
+    await assertNotBannedUnless(board.id, ip, isStaffCaller)
+    const sort = rawSort ?? DEFAULT_CATALOG_SORT
+    if (!isCatalogSort(sort)) throw new NotFoundError('Page not found')
+    return { kind: 'ok' as const, board, sort, tiles: await listCatalog(board.id, sort) }
   })
 })
 

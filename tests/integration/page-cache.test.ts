@@ -159,6 +159,19 @@ describe('serving', () => {
     expect(new Set(answers.map((a) => a.text)).size).toBe(1)
   })
 
+  it('renders feeds per request without PUBLIC_ORIGIN: their absolute links follow the request', async () => {
+    const { threadId } = await newThread('food', 'Feed per request')
+    for (const path of ['/board/food/feed.atom', `/board/food/thread/${threadId}/feed.atom`]) {
+      await page(path)
+      const again = await page(path)
+      expect([again.status, again.cache, again.headers.get('content-type')]).toEqual([
+        200,
+        null,
+        'application/atom+xml; charset=utf-8',
+      ])
+    }
+  })
+
   it('leaves query strings, client navigations and missing threads to Next, uncached', async () => {
     const { threadId } = await newThread('food', 'Quoted')
     expect((await page(`/board/food/thread/${threadId}?quote=1`)).cache).toBeNull()
@@ -190,6 +203,30 @@ describe('every write shows on the next request of each page it touches', () => 
     expect((await postsApi('anime', t.threadId, `?after=${t.postId}`)).body.posts.map((p) => p.content)).toEqual([
       'a brand new reply',
     ])
+  })
+
+  it('the catalog, in every order: a reply changes the counts and a new thread appears on the next request', async () => {
+    const t = await newThread('random', 'Catalog counts')
+    const counts = (html: string) => {
+      const tile = html.slice(html.indexOf(`data-thread-id="${t.threadId}"`))
+      return /data-testid="catalog-counts">(.*?)<\/span><\/p>/s.exec(tile)![1].replace(/<[^>]*>|<!-- -->/g, '')
+    }
+    for (const path of ['/board/random/catalog', '/board/random/catalog?sort=replies']) {
+      expect(counts((await cached(path)).text)).toBe('R: 0 / I: 0')
+    }
+    await postForm(
+      `${server.url}/api/boards/random/threads/${t.threadId}/posts`,
+      form({ content: 'with a picture' }, { name: 'r.png', bytes: await png() }),
+      as('192.0.2.11'),
+    )
+    for (const path of ['/board/random/catalog', '/board/random/catalog?sort=replies']) {
+      const next = await page(path)
+      expect([path, next.cache, counts(next.text)]).toEqual([path, 'MISS', 'R: 1 / I: 1'])
+    }
+    await newThread('random', 'Catalog newcomer')
+    expect((await page('/board/random/catalog')).text).toContain('Catalog newcomer')
+    // Orders the page does not offer are left to Next (a 404), uncached.
+    expect(await page('/board/random/catalog?sort=nope')).toMatchObject({ status: 404, cache: null })
   })
 
   it('post_deleted and thread_deleted by their owner: gone from both pages', async () => {

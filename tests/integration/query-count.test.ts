@@ -1,4 +1,4 @@
-// Lean queries: the board and thread pages and their list APIs run a small, fixed number of SQL
+// Lean queries: the board, catalog and thread pages, the feeds and the list APIs run a small, fixed number of SQL
 // statements whatever the size of the board or thread, so an N+1 query cannot creep back unnoticed. The server
 // logs each request's statement count (DB_STATEMENT_LOG, lib/db/statement-count.ts); the page cache is off so
 // every GET renders. Each request is measured on a small and a large board or thread: the counts must be equal
@@ -17,6 +17,9 @@ const BOUND = {
   threadPage: 9, // thread, posts, banned posts, their bans (if any), cross-thread links (if any), poll results (polls, options, responses, votes)
   threadListApi: 6, // as the board page
   postsApi: 6, // thread, posts, polls, their response counts, banned posts, their bans (if any)
+  catalog: 3, // threads, one row of figures per thread (opening post, newest post, replies with a file), those posts
+  boardFeed: 3, // the newest threads, their opening post ids, those posts
+  threadFeed: 2, // thread, its newest posts
 }
 
 interface Case {
@@ -92,6 +95,20 @@ describe('statements per request do not grow with size', () => {
     )
   })
 
+  it(`catalog, in every order: at most ${BOUND.catalog}`, async () => {
+    for (const query of ['', '?sort=created', '?sort=replies', '?sort=activity'])
+      await expectSameAndBounded(BOUND.catalog, `/board/tech/catalog${query}`, `/board/science/catalog${query}`)
+  })
+
+  it(`Atom feeds: board at most ${BOUND.boardFeed}, thread at most ${BOUND.threadFeed}`, async () => {
+    await expectSameAndBounded(BOUND.boardFeed, '/board/tech/feed.atom', '/board/science/feed.atom')
+    await expectSameAndBounded(
+      BOUND.threadFeed,
+      `/board/diy/thread/${small.thread.id}/feed.atom`,
+      `/board/gaming/thread/${large.thread.id}/feed.atom`,
+    )
+  })
+
   it('home page: none (the board list is in memory)', async () => {
     expect(await statementsFor(server, '/')).toBe(0)
   })
@@ -120,6 +137,11 @@ describe('the large cases are really large', () => {
     expect(posts.length).toBeGreaterThan(400)
     expect(posts.some((p: { survey: unknown }) => p.survey)).toBe(true)
     expect(posts.some((p: { isBanned: boolean }) => p.isBanned)).toBe(true)
+  })
+
+  it('the large board’s catalog has a tile for each of its 100 threads', async () => {
+    const html = await (await fetch(`${server.url}/board/science/catalog`)).text()
+    expect(new Set(html.match(/<article data-thread-id="\d+"/g))).toHaveProperty('size', 100)
   })
 
   it('the large thread serves all 1,201 posts with every poll and ban mark', async () => {

@@ -54,6 +54,23 @@ describe('routes', () => {
     expect(cachedRoute('/board/tech/thread/4294967296')).toBeNull()
   })
 
+  it('keeps the catalog in the orders its links write, with the board index’s tag', () => {
+    for (const search of ['', '?sort=bump', '?sort=created', '?sort=replies', '?sort=activity']) {
+      expect(cachedRoute('/board/tech/catalog', search), search).toMatchObject({
+        tags: ['board:tech'],
+        boardId: 'tech',
+      })
+    }
+    for (const search of ['?sort=', '?sort=other', '?sort=created&sort=replies', '?sort=created&x=1', '?page=2']) {
+      expect(cachedRoute('/board/tech/catalog', search), search).toBeNull()
+    }
+  })
+
+  it('leaves feeds uncached without PUBLIC_ORIGIN (a cache render would write its own loopback links)', () => {
+    expect(cachedRoute('/board/tech/feed.atom')).toBeNull()
+    expect(cachedRoute('/board/tech/thread/42/feed.atom')).toBeNull()
+  })
+
   it('keeps a thread posts API answer, with the thread page’s tags, for the queries its handler accepts', () => {
     const posts = '/api/boards/tech/threads/42/posts'
     for (const search of ['', '?after=17', '?includeSurveys=false', '?after=17&includeSurveys=true']) {

@@ -4,6 +4,7 @@ import { BanScreen } from '@/components/bans/ban-screen'
 import { BoardHeader } from '@/components/board/board-header'
 import { BoardView } from '@/components/board/board-view'
 import { PageLinks } from '@/components/board/page-links'
+import { boardFeedPath } from '@/lib/feeds/paths'
 import type { PageParams } from '@/lib/http/params'
 import { requestIp } from '@/lib/http/request-ip'
 import { loadBoardPage } from '@/lib/pages/visitor'
@@ -26,7 +27,10 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   return {
     title: `/${page.board.id}/ - ${page.board.name}${suffix}`,
     description: page.board.description,
-    alternates: { canonical: page.page > 1 ? `/board/${page.board.id}?page=${page.page}` : `/board/${page.board.id}` },
+    alternates: {
+      canonical: page.page > 1 ? `/board/${page.board.id}?page=${page.page}` : `/board/${page.board.id}`,
+      types: { 'application/atom+xml': boardFeedPath(page.board.id) },
+    },
   }
 }
 

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation'
 import { BanScreen } from '@/components/bans/ban-screen'
 import { BoardHeader } from '@/components/board/board-header'
 import { ThreadView } from '@/components/thread/thread-view'
+import { threadFeedPath } from '@/lib/feeds/paths'
 import { isNumericId, type PageParams } from '@/lib/http/params'
 import { requestIp } from '@/lib/http/request-ip'
 import { BUMP_LIMIT } from '@/lib/limits'
@@ -21,7 +22,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title: `${page.thread.topic} - /${page.board.id}/`,
     description: op?.content.slice(0, 160) || page.thread.topic,
-    alternates: { canonical: `/board/${page.board.id}/thread/${page.thread.id}` },
+    alternates: {
+      canonical: `/board/${page.board.id}/thread/${page.thread.id}`,
+      types: { 'application/atom+xml': threadFeedPath(page.board.id, page.thread.id) },
+    },
   }
 }
 
