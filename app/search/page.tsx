@@ -56,7 +56,7 @@ export default async function SearchPageView({ searchParams }: { searchParams: P
       <h1 className="text-2xl font-bold">Search</h1>
       <Card>
         <form action="/search" method="get" className="flex flex-wrap items-end gap-3">
-          <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+          <label className="flex w-full min-w-0 flex-col gap-1 text-sm sm:w-auto sm:flex-1">
             Words to find
             <input
               type="search"
@@ -83,8 +83,7 @@ export default async function SearchPageView({ searchParams }: { searchParams: P
           </button>
         </form>
         <p className="mt-2 text-xs text-slate-500">
-          Finds posts and thread topics containing every word, in live and archived threads. Case and accents are
-          ignored.
+          Finds posts and thread topics containing every word, in live and archived threads. Case is ignored.
         </p>
       </Card>
       {outcome.kind === 'refused' && (

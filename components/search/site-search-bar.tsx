@@ -13,9 +13,12 @@ export function SiteSearchBar() {
   return (
     <div className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-2">
-        <Link href="/" className="font-semibold text-slate-800 hover:underline">
-          Corkboard
-        </Link>
+        {/* The home page shows the logo itself. */}
+        {pathname !== '/' && (
+          <Link href="/" className="font-semibold text-slate-800 hover:underline">
+            Corkboard
+          </Link>
+        )}
         <form role="search" action="/search" method="get" className="flex min-w-0 flex-1 justify-end gap-2">
           <label htmlFor="site-search" className="sr-only">
             Search posts
