@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next'
 import { Suspense, type ReactNode } from 'react'
+import { SiteSearchBar } from '@/components/search/site-search-bar'
 import { NavigationLoading } from '@/components/ui/navigation-loading'
 import './globals.css'
 
@@ -31,6 +32,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <Suspense fallback={null}>
           <NavigationLoading />
         </Suspense>
+        <SiteSearchBar />
         <main className="mx-auto max-w-5xl px-4 py-6">{children}</main>
       </body>
     </html>

@@ -5,7 +5,7 @@ export const dynamic = 'force-dynamic'
 
 export default async function robots(): Promise<MetadataRoute.Robots> {
   return {
-    rules: { userAgent: '*', allow: '/', disallow: ['/admin', '/api/', '/board/*/create-thread'] },
+    rules: { userAgent: '*', allow: '/', disallow: ['/admin', '/api/', '/board/*/create-thread', '/search'] },
     sitemap: `${await siteOrigin()}/sitemap.xml`,
   }
 }

@@ -14,7 +14,7 @@ export interface Throughput {
 }
 
 export interface HttpFigure {
-  id: 'home' | 'board' | 'thread' | 'posts-api' | 'text-reply' | 'image-reply'
+  id: 'home' | 'board' | 'thread' | 'posts-api' | 'search' | 'text-reply' | 'image-reply'
   label: string
   corkboard: Throughput
   baselineLabel: string

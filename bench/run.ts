@@ -34,6 +34,7 @@ const SCENARIOS = [
   'board',
   'thread',
   'posts-api',
+  'search',
   'cold',
   'text-reply',
   'image-reply',
@@ -77,7 +78,9 @@ const fullRun = only.size === SCENARIOS.length && !args.profile
 // Limits high enough that one load-generating address is never refused (all load comes from 127.0.0.1).
 const UNLIMITED = { points: 1_000_000_000, duration: 60 }
 const RATE_LIMITS = JSON.stringify(
-  Object.fromEntries(['api', 'threadCreate', 'postCreate', 'socketConnect', 'socketJoin'].map((k) => [k, UNLIMITED])),
+  Object.fromEntries(
+    ['api', 'threadCreate', 'postCreate', 'search', 'socketConnect', 'socketJoin'].map((k) => [k, UNLIMITED]),
+  ),
 )
 const HOT_BOARD = 'science' // thread ids and country flags on: the heaviest kind of page
 
@@ -124,6 +127,8 @@ async function main(): Promise<void> {
       board: `/board/${hot.boardId}`,
       thread: `/board/${hot.boardId}/thread/${hot.threadId}`,
       'posts-api': `/api/boards/${hot.boardId}/threads/${hot.threadId}/posts`,
+      // Two words common in the seeded text: thousands of matches to count and rank, one page of 25 to load.
+      search: `/api/search?q=server+memory`,
     }
 
     const results: BenchResults = {
@@ -159,6 +164,12 @@ async function main(): Promise<void> {
         id: 'posts-api',
         label: 'GET …/posts, 300 posts (hot)',
         path: paths['posts-api'],
+        headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' },
+      },
+      {
+        id: 'search',
+        label: 'GET /api/search, two common words (uncached)',
+        path: paths.search,
         headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' },
       },
     ] as const

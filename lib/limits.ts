@@ -22,3 +22,9 @@ export const SURVEY_OPTIONS_MAX = 16
 /** Characters of the contact page's text and of its optional link (set on /admin/settings). */
 export const CONTACT_TEXT_MAX = 2000
 export const CONTACT_LINK_MAX = 300
+
+/** Characters of a search, its distinct words, results on each page and the deepest page served. */
+export const SEARCH_TEXT_MAX = 200
+export const SEARCH_WORDS_MAX = 16
+export const SEARCH_PAGE_SIZE = 25
+export const SEARCH_PAGES_MAX = 400

@@ -15,6 +15,7 @@ export const LIMITS = {
   postCreate: { points: 6, duration: 60 }, // threads and replies together
   surveyCreate: { points: 10, duration: 10 * 60 },
   vote: { points: 30, duration: 60 },
+  search: { points: 20, duration: 60 }, // searches, API and page together
   visitorDelete: { points: 30, duration: 60 },
   appeal: { points: 5, duration: 60 * 60 },
   loginFailUser: { points: 5, duration: 15 * 60 }, // failed logins per (username, IP)

@@ -65,6 +65,19 @@ function patchCharColumns(queryable: any): any {
   return queryable
 }
 
+// Workaround 6: adapter-pg's executeScript splits a migration on every ';', which cuts dollar-quoted function
+// bodies apart. PostgreSQL runs a multi-statement script sent as one simple query, as the Prisma CLI does.
+function wholeScripts(adapter: any): any {
+  adapter.executeScript = async (script: string) => {
+    try {
+      await adapter.client.query(script)
+    } catch (err) {
+      adapter.onError(err)
+    }
+  }
+  return adapter
+}
+
 function withDatabase(url: string, database: string): string {
   const u = new URL(url)
   u.pathname = '/' + database
@@ -84,7 +97,7 @@ function pgFactory(url: string): any {
     await admin.query(`CREATE DATABASE "${shadowName}"`)
     await admin.end()
     const shadowFactory = new PrismaPg({ connectionString: withDatabase(url, shadowName) })
-    const adapter: any = patchCharColumns(await shadowFactory.connect())
+    const adapter: any = wholeScripts(patchCharColumns(await shadowFactory.connect()))
     const dispose = adapter.dispose.bind(adapter)
     adapter.dispose = async () => {
       await dispose()
@@ -146,6 +159,15 @@ export async function openEngine(
 
 export const NO_FILTERS = { externalTables: [], externalEnums: [] }
 
+/**
+ * Tables that hand-written migrations own and the Prisma schema does not describe: the full-text search index
+ * (on SQLite an FTS5 virtual table with its shadow tables). The diff leaves them alone.
+ */
+export const EXTERNAL_TABLES: Record<Provider, string[]> = {
+  sqlite: ['post_search', ...['config', 'data', 'docsize', 'idx', 'content'].map((s) => `post_search_${s}`)],
+  postgresql: ['public.post_search'],
+}
+
 export async function migrationsTarget(dir: string, provider: Provider) {
   const lockPath = path.join(dir, 'migration_lock.toml')
   const lockContent = await readFile(lockPath, 'utf8').catch(() => `provider = "${provider}"\n`)
@@ -185,7 +207,7 @@ export async function diffMigrationsToSchema(
       to: { tag: 'schemaDatamodel', files: [{ path: schemaPath, content }] },
       script: true,
       exitCode: true,
-      filters: NO_FILTERS,
+      filters: { ...NO_FILTERS, externalTables: EXTERNAL_TABLES[provider] },
     })
     return result.exitCode === 2 ? (result.stdout ?? '-- (difference reported without a script)\n') : ''
   } finally {
