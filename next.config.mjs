@@ -12,6 +12,8 @@ const nextConfig = {
     'maxmind',
     '@ip-location-db/geolite2-country-mmdb',
     '@ip-location-db/asn',
+    // One prom-client for server.ts and the bundles: metrics registered by one copy are read by the other.
+    'prom-client',
   ],
   typedRoutes: false,
   experimental: {

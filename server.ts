@@ -17,7 +17,9 @@ import { CLIENT_IP_HEADER, resolveClientIp } from './lib/http/client-ip'
 import { newNonce, nonceSource, pagePolicy } from './lib/http/content-security-policy'
 import { trackConnections } from './lib/http/drain'
 import { guardPagePost } from './lib/http/form-posts'
+import { observeRequest } from './lib/http/observe-request'
 import { applyCors } from './lib/http/origins'
+import { newRequestId, REQUEST_ID_HEADER } from './lib/http/request-id'
 import {
   isApiPath,
   isKnownMethod,
@@ -27,12 +29,17 @@ import {
   refuseTarget,
   targetProblem,
 } from './lib/http/request-target'
+import { loadRouteTable } from './lib/http/route-template'
 import { resolveScheme, SCHEME_HEADER } from './lib/http/scheme'
 import { securityHeaders } from './lib/http/security-headers'
 import { answerWhileDatabaseDown } from './lib/http/unavailable-page'
+import { log } from './lib/log'
 import type { LocalStorage } from './lib/media/local-storage'
 import { serveLocalMedia } from './lib/media/serve-local'
 import { getStorage } from './lib/media/storage'
+import { countDomainEvents } from './lib/metrics/domain-events'
+import { METRICS_PATH, serveMetrics } from './lib/metrics/endpoint'
+import { watchPageCache } from './lib/metrics/registry'
 import { isRenderRequest, loopbackRenderer, RENDER_IDENTITY } from './lib/page-cache/render'
 import { createPageCache, type PageCache } from './lib/page-cache/serve'
 import { attachRealtime } from './lib/realtime/attach'
@@ -44,7 +51,7 @@ const DRAIN = { idleGraceMs: 1_000, deadlineMs: 4_000 }
 
 // A promise nobody handled is a bug: one identifiable line (tests fail on it), and the process keeps serving.
 process.on('unhandledRejection', (reason) => {
-  console.error(
+  log.error(
     `Unhandled rejection: ${
       reason instanceof Error
         ? reason.stack
@@ -60,10 +67,13 @@ process.on('unhandledRejection', (reason) => {
 async function main(): Promise<void> {
   const config = loadConfigOrExit()
   const { applied } = await migrate(config.database)
-  if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
+  if (applied.length) log.info(`Applied migrations: ${applied.join(', ')}`)
   const seeded = await seedDefaultBoards(await getDb())
-  if (seeded.length) console.log(`Created default boards: ${seeded.join(', ')}`)
+  if (seeded.length) log.info(`Created default boards: ${seeded.join(', ')}`)
   const storage = await getStorage()
+  // Metrics and request lines name routes by template (lib/http/route-template.ts).
+  const routes = loadRouteTable(process.cwd())
+  countDomainEvents()
 
   // Next's handler arrives after listen (Next needs the real port); until then requests get a 503.
   const next_: { handle?: (req: IncomingMessage, res: ServerResponse) => Promise<void>; pages?: PageCache } = {}
@@ -74,6 +84,10 @@ async function main(): Promise<void> {
       ? RENDER_IDENTITY
       : resolveClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxyHops)
     req.headers[CLIENT_IP_HEADER] = clientIp
+    // A fresh request id, whatever the client sent under that name; visitors' requests are logged and counted.
+    const requestId = newRequestId()
+    req.headers[REQUEST_ID_HEADER] = requestId
+    if (!render) observeRequest(req, res, { requestId, clientIp, routes, logClientAddress: config.log.clientAddress })
     // The same for the scheme: X-Forwarded-Proto counts only from trusted proxies.
     const scheme = resolveScheme(
       Boolean((req.socket as { encrypted?: boolean }).encrypted),
@@ -90,6 +104,9 @@ async function main(): Promise<void> {
     if (!isKnownMethod(req.method)) return void refuseMethod(res).catch(() => res.destroy())
     if (!render) watchForPageView(req, res, clientIp)
     const path = req.url ?? '/'
+    if (config.metricsToken && path.split('?')[0] === METRICS_PATH) {
+      return void serveMetrics(req, res, config.metricsToken).catch(() => res.destroy())
+    }
     if (path.startsWith('/api/') && applyCors(req, res)) return
     if (storage.kind === 'local' && path.startsWith((storage as LocalStorage).urlPrefix + '/')) {
       return void serveLocalMedia(storage as LocalStorage, req, res).catch(() => res.destroy())
@@ -118,7 +135,7 @@ async function main(): Promise<void> {
         if (!served) void handle(req, res)
       },
       (err) => {
-        console.error('page cache failed; rendering directly:', err)
+        log.error('page cache failed; rendering directly', err)
         if (!res.headersSent) void handle(req, res)
         else res.destroy()
       },
@@ -160,19 +177,20 @@ async function main(): Promise<void> {
       cdnSeconds: config.pageCacheCdnSeconds,
       render: loopbackRenderer(http.address() as AddressInfo),
     })
+    watchPageCache(next_.pages.store)
   }
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
-  console.log(`Corkboard listening on http://${shown}:${port} (${config.database.provider}, media: ${storage.kind})`)
+  log.info(`Corkboard listening on http://${shown}:${port} (${config.database.provider}, media: ${storage.kind})`)
   if (config.housekeeping) startHousekeepingSchedule()
 
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
-    console.log(`${signal} received, shutting down`)
+    log.info(`${signal} received, shutting down`)
     setTimeout(() => {
-      console.error('Shutdown took too long; exiting')
+      log.error('Shutdown took too long; exiting')
       process.exit(1)
     }, SHUTDOWN_LIMIT_MS).unref()
     // Node's server.close() also drops connections it deems idle, which includes a request whose body is
@@ -196,7 +214,7 @@ function loadConfigOrExit() {
     return getConfig()
   } catch (err) {
     if (err instanceof ConfigError) {
-      console.error(err.message)
+      log.error(err.message)
       process.exit(1)
     }
     throw err
@@ -204,6 +222,6 @@ function loadConfigOrExit() {
 }
 
 main().catch((err) => {
-  console.error('Corkboard failed to start:', err instanceof Error ? err.message : err)
+  log.error(`Corkboard failed to start: ${err instanceof Error ? err.message : String(err)}`)
   process.exit(1)
 })

@@ -30,7 +30,19 @@ const RateLimitOverrides = z.record(
     .strict(),
 )
 
-const EnvSchema = z.object({
+// Logging settings are read on their own too (lib/log.ts), so a log line can be written before the whole
+// configuration is known, or when it is invalid.
+const LogEnvSchema = z.object({
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  LOG_PRETTY: bool.optional(),
+  LOG_CLIENT_ADDRESS: bool.default(false),
+})
+
+const EnvSchema = LogEnvSchema.extend({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
@@ -117,7 +129,29 @@ const EnvSchema = z.object({
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(600).default(20),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).default(300),
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).default(60),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 })
+
+export interface LogSettings {
+  level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /** Human-readable lines instead of JSON; by default only in development on a terminal. */
+  pretty: boolean
+  /** Put the client address on request lines (off by default: addresses are personal data). */
+  clientAddress: boolean
+}
+
+/** The logging settings alone; an invalid value falls back to the default (the full check reports it). */
+export function parseLogSettings(env: Record<string, string | undefined>, isTty: boolean): LogSettings {
+  const pick = <K extends keyof z.infer<typeof LogEnvSchema>>(key: K) => {
+    const one = LogEnvSchema.shape[key].safeParse(env[key])
+    return (one.success ? one.data : LogEnvSchema.shape[key].parse(undefined)) as z.infer<typeof LogEnvSchema>[K]
+  }
+  return {
+    level: pick('LOG_LEVEL'),
+    pretty: pick('LOG_PRETTY') ?? (env.NODE_ENV !== 'production' && isTty),
+    clientAddress: pick('LOG_CLIENT_ADDRESS'),
+  }
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test'
@@ -170,6 +204,9 @@ export interface Config {
   proxyCidrs: [ipaddr.IPv4 | ipaddr.IPv6, number][]
   /** Slow-client limits of the HTTP server: all headers, a whole request, and silence on a connection. */
   httpTimeouts: { headersMs: number; requestMs: number; idleMs: number }
+  log: LogSettings
+  /** Bearer token that opens /metrics; without one, /metrics does not exist (404). */
+  metricsToken?: string
 }
 
 export class ConfigError extends Error {}
@@ -280,6 +317,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       requestMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
       idleMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
     },
+    log: parseLogSettings(env, Boolean(process.stdout.isTTY)),
+    metricsToken: e.METRICS_TOKEN,
   }
 }
 

@@ -4,6 +4,7 @@
 // outage log: one line when a kind of failure starts, at most one line per kind per interval with the number of
 // requests refused, and one line when the database answers again — never one line per request.
 import type { DbFault } from './faults'
+import { log } from '../log'
 import { processSingleton } from '../process-singleton'
 
 const LOG_INTERVAL_MS = 10_000
@@ -59,13 +60,11 @@ export function noteDbFault(fault: DbFault, { request = false } = {}, now = Date
   if (!tally) {
     tally = { refused: 0, lastLineAt: now }
     s.tallies.set(key, tally)
-    console.error(`${key}; answering ${fault.kind === 'full' ? '507 to writes' : '503'} until it recovers`)
+    log.error(`${key}; answering ${fault.kind === 'full' ? '507 to writes' : '503'} until it recovers`)
   }
   if (request) tally.refused++
   if (now - tally.lastLineAt >= LOG_INTERVAL_MS) {
-    console.error(
-      `${key}; ${tally.refused} requests refused in the last ${Math.round((now - tally.lastLineAt) / 1000)} s`,
-    )
+    log.error(`${key}; ${tally.refused} requests refused in the last ${Math.round((now - tally.lastLineAt) / 1000)} s`)
     tally.refused = 0
     tally.lastLineAt = now
   }
@@ -76,13 +75,13 @@ export function noteDbOk(write: boolean, now = Date.now()): void {
   const s = state()
   if (s.downSince === undefined && (s.fullSince === undefined || !write)) return
   if (s.downSince !== undefined) {
-    console.error(
+    log.error(
       `database available again after ${Math.round((now - s.downSince) / 1000)} s${refusedSummary(s, 'unavailable')}`,
     )
     s.downSince = undefined
   }
   if (write && s.fullSince !== undefined) {
-    console.error(
+    log.error(
       `database writes succeed again after ${Math.round((now - s.fullSince) / 1000)} s${refusedSummary(s, 'disk full')}`,
     )
     s.fullSince = undefined

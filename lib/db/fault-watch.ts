@@ -7,6 +7,7 @@ import type { SqlDriverAdapterFactory, SqlQuery, Transaction } from '@prisma/dri
 import { failFastReason, noteDbFault, noteDbOk } from './fault-state'
 import { dbFaultOf, markDbFault } from './faults'
 import { wrappingAdapter } from './wrapping-adapter'
+import { metrics } from '../metrics/registry'
 
 const STATEMENT_METHODS = new Set<PropertyKey>(['queryRaw', 'executeRaw', 'executeScript'])
 const WRITE = /^\s*(INSERT|UPDATE|DELETE|REPLACE)\b/i
@@ -21,12 +22,25 @@ export class DatabaseDownError extends Error {
   }
 }
 
-async function watch<T>(call: () => Promise<T>, write: boolean, onFault?: () => void): Promise<T> {
+/** What a statement did, for its timing: a read, a write, or transaction control (BEGIN, COMMIT, ROLLBACK). */
+type StatementKind = 'read' | 'write' | 'transaction'
+const kindOf = (sql: string): StatementKind =>
+  WRITE.test(sql) ? 'write' : /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i.test(sql) ? 'transaction' : 'read'
+
+async function watch<T>(
+  call: () => Promise<T>,
+  write: boolean,
+  onFault?: () => void,
+  kind: StatementKind = 'transaction',
+): Promise<T> {
+  const timer = metrics().dbStatements.startTimer({ kind })
   try {
     const result = await call()
+    timer({ outcome: 'ok' })
     noteDbOk(write)
     return result
   } catch (err) {
+    timer({ outcome: 'error' })
     const fault = dbFaultOf(err)
     if (fault) {
       noteDbFault(fault)
@@ -72,7 +86,10 @@ function watchingConnection<T extends object>(target: T): T {
         )
       }
       if (STATEMENT_METHODS.has(prop))
-        return (...args: unknown[]) => (failFast(), watch(() => call(args), WRITE.test(sqlOf(args[0]))))
+        return (...args: unknown[]) => (
+          failFast(),
+          watch(() => call(args), WRITE.test(sqlOf(args[0])), undefined, kindOf(sqlOf(args[0])))
+        )
       return value.bind(t)
     },
   })
@@ -112,6 +129,7 @@ function watchingTransaction<T extends object>(target: T): T {
             () => {
               broken = true
             },
+            kindOf(sql),
           )
         }
       }

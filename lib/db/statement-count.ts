@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { SqlDriverAdapterFactory, SqlQuery, Transaction } from '@prisma/driver-adapter-utils'
 import { wrappingAdapter } from './wrapping-adapter'
+import { log } from '../log'
 import { processSingleton } from '../process-singleton'
 
 interface Tally {
@@ -39,7 +40,7 @@ export function logStatementsPerRequest(listener: (req: IncomingMessage, res: Se
   return (req: IncomingMessage, res: ServerResponse) => {
     const tally: Tally = { statements: 0 }
     res.once('close', () =>
-      console.log(`db: ${tally.statements} statements for ${req.method} ${req.url} (${res.statusCode})`),
+      log.info(`db: ${tally.statements} statements for ${req.method} ${req.url} (${res.statusCode})`),
     )
     store().run(tally, () => listener(req, res))
   }

@@ -5,6 +5,7 @@
 // `remote: true`. One emitter per process, however many copies of this module are loaded.
 import { EventEmitter } from 'node:events'
 import type { BusEvent } from './internal'
+import { log } from '../log'
 import { processSingleton } from '../process-singleton'
 
 export interface EventMeta {
@@ -24,7 +25,7 @@ function deliver(event: BusEvent, meta: EventMeta): void {
         listener(event, meta)
       } catch (err) {
         // A failing subscriber must not fail the request that already committed.
-        console.error('event subscriber failed:', err)
+        log.error('event subscriber failed', err)
       }
     }
   }

@@ -6,6 +6,7 @@ import path from 'node:path'
 import ipaddr from 'ipaddr.js'
 import type { Reader, Response } from 'maxmind'
 import { getConfig } from '../config'
+import { log } from '../log'
 import { processSingleton } from '../process-singleton'
 
 const LOCAL_RANGES = [
@@ -45,7 +46,7 @@ export async function countryCodeFor(ip: string): Promise<string | null> {
     // ip-location-db records are {country_code}, not MaxMind's nested GeoIP2 shape.
     return ((await reader()).get(ip) as CountryRecord | null)?.country_code?.toUpperCase() ?? null
   } catch (err) {
-    console.error('geoip lookup failed:', err)
+    log.error('geoip lookup failed', err)
     return null
   }
 }

@@ -2,6 +2,7 @@
 // that is older than an hour is deleted. Younger objects may belong to an upload whose post is not committed yet.
 // Objects are checked in batches, so memory stays bounded however large the bucket is.
 import { getDb } from '../db/client'
+import { log } from '../log'
 import { isMediaReferenced } from '../media/release'
 import { getStorage, type StoredObject } from '../media/storage'
 import { HOUR_MS } from '../time'
@@ -45,7 +46,7 @@ export async function cleanupFiles(now: Date): Promise<FileCleanupResult> {
         result.deletedFiles++
       } catch (err) {
         result.errors++
-        console.error(`housekeeping: could not delete media ${key}:`, err)
+        log.error(`housekeeping: could not delete media ${key}`, err)
       }
     }
     batch = []
@@ -62,7 +63,7 @@ export async function cleanupFiles(now: Date): Promise<FileCleanupResult> {
       result.tempFilesDeleted = await storage.removeStaleTempFiles(new Date(cutoff))
     } catch (err) {
       result.errors++
-      console.error('housekeeping: could not remove stale temporary media files:', err)
+      log.error('housekeeping: could not remove stale temporary media files', err)
     }
   }
   return result

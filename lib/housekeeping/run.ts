@@ -6,9 +6,11 @@ import { getConfig } from '../config'
 import { cleanupFiles } from './file-cleanup'
 import { getDb } from '../db/client'
 import { ConflictError } from '../errors'
+import { log } from '../log'
 import { acquireJobLock, jobLockHolder, releaseJobLock, renewJobLock } from './job-lock'
 import { cleanupSnapshots } from './snapshot-cleanup'
 import { cleanupThreads } from './thread-cleanup'
+import { metrics } from '../metrics/registry'
 import { cleanupStats } from '../stats/cleanup'
 
 export const HOUSEKEEPING_JOB = 'housekeeping'
@@ -46,6 +48,18 @@ export class HousekeepingBusyError extends ConflictError {
 
 /** Runs every task once. `now` is the clock the tasks judge ages by (tests move it forward). */
 export async function runHousekeeping(trigger: Trigger, now = new Date()): Promise<HousekeepingResults> {
+  const count = (outcome: string) => metrics().housekeepingRuns.inc({ trigger, outcome })
+  try {
+    const results = await runOnce(trigger, now)
+    count(Object.values(results.tasks).some((r) => 'error' in r) ? 'failed_tasks' : 'ok')
+    return results
+  } catch (err) {
+    count(err instanceof HousekeepingBusyError ? 'skipped' : 'failed')
+    throw err
+  }
+}
+
+async function runOnce(trigger: Trigger, now: Date): Promise<HousekeepingResults> {
   const leaseMs = getConfig().housekeepingLeaseMs
   const lease = await acquireJobLock(HOUSEKEEPING_JOB, `${PROCESS_ID}:${randomBytes(4).toString('hex')}`, leaseMs, now)
   if (!lease) throw new HousekeepingBusyError(await jobLockHolder(HOUSEKEEPING_JOB).catch(() => null))
@@ -56,9 +70,9 @@ export async function runHousekeeping(trigger: Trigger, now = new Date()): Promi
     () => {
       renewJobLock(lease, leaseMs, clock()).then(
         (held) => {
-          if (!held) console.error(`housekeeping: lost its lock ${lease.owner} (lease ended before renewal)`)
+          if (!held) log.error(`housekeeping: lost its lock ${lease.owner} (lease ended before renewal)`)
         },
-        (err) => console.error('housekeeping: could not renew its lock:', err instanceof Error ? err.message : err),
+        (err) => log.error('housekeeping: could not renew its lock', err),
       )
     },
     Math.max(1_000, Math.floor(leaseMs / 3)),
@@ -70,7 +84,7 @@ export async function runHousekeeping(trigger: Trigger, now = new Date()): Promi
       try {
         return await work()
       } catch (err) {
-        console.error(`housekeeping: ${name} failed:`, err)
+        log.error(`housekeeping: ${name} failed`, err)
         return { error: err instanceof Error ? err.message : String(err) }
       }
     }
@@ -89,6 +103,6 @@ export async function runHousekeeping(trigger: Trigger, now = new Date()): Promi
     return results
   } finally {
     clearInterval(heartbeat)
-    await releaseJobLock(lease).catch((err) => console.error('housekeeping: could not release its lock:', err))
+    await releaseJobLock(lease).catch((err) => log.error('housekeeping: could not release its lock', err))
   }
 }

@@ -4,6 +4,7 @@
 // (process-singleton.ts): server.ts and the Next bundle (the status route) each load this module.
 import { HousekeepingBusyError, runHousekeeping, type Trigger } from './run'
 import { getDb } from '../db/client'
+import { log } from '../log'
 import { processSingleton } from '../process-singleton'
 
 export const INTERVAL_MINUTES = 60
@@ -67,12 +68,12 @@ async function scheduledRun(trigger: Trigger): Promise<void> {
     const failed = Object.entries(results.tasks)
       .filter(([, r]) => 'error' in r)
       .map(([name]) => name)
-    console.log(
+    log.info(
       `Housekeeping (${trigger}) finished in ${results.totalDuration} ms${failed.length ? `; failed: ${failed.join(', ')}` : ''}`,
     )
   } catch (err) {
     if (err instanceof HousekeepingBusyError) return skipped(trigger, err)
-    console.error(`Housekeeping (${trigger}) failed:`, err)
+    log.error(`Housekeeping (${trigger}) failed`, err)
   }
 }
 
@@ -81,7 +82,7 @@ function skipped(trigger: Trigger, err: HousekeepingBusyError): void {
   const s = state()
   const until = err.holder?.expiresAt
   const retry = trigger === 'startup' && until && s.timer !== null
-  console.log(
+  log.info(
     `Housekeeping (${trigger}) skipped: the lock is held by ${err.holder?.owner ?? 'another run'}` +
       `${until ? ` until ${until.toISOString()}` : ''}${retry ? '; retrying then' : ''}`,
   )

@@ -1,8 +1,8 @@
 // The one mapping from thrown errors to HTTP responses: domain errors get their status and body (zod failures
 // become 400s through lib/http/validation.ts). Anything that is not a DomainError
 // is logged with a request id and answered as a bare 500: no stack, SQL, driver message or path leaks.
-import { randomUUID } from 'node:crypto'
 import { ZodError } from 'zod'
+import { newRequestId } from './request-id'
 import { validationErrorOf } from './validation'
 import { noteDbFault } from '../db/fault-state'
 import { databaseFaultOf } from '../db/faults'
@@ -21,7 +21,9 @@ import {
   ValidationError,
 } from '../errors'
 import { DatabaseFullError, DatabaseUnavailableError, DomainError } from '../errors'
+import { log } from '../log'
 import { ALLOWED_MEDIA_TEXT } from '../media/content-types'
+import { metrics } from '../metrics/registry'
 
 export const NO_STORE = { 'Cache-Control': 'no-store' }
 
@@ -29,7 +31,8 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return Response.json(body, { status, headers: { ...NO_STORE, ...headers } })
 }
 
-export function errorResponse(thrown: unknown): Response {
+/** `requestId` is the id server.ts gave the request, so the 500 body, its error line and its request line agree. */
+export function errorResponse(thrown: unknown, requestId = newRequestId()): Response {
   const err = thrown instanceof ZodError ? validationErrorOf(thrown) : asDatabaseError(thrown)
   if (err instanceof ValidationError) return json({ error: err.errorName, details: err.details }, 400)
   if (err instanceof LoginRequiredError) return json({ error: err.message }, 401)
@@ -39,9 +42,11 @@ export function errorResponse(thrown: unknown): Response {
   if (err instanceof ConflictError) return json({ error: err.message }, 409)
   if (err instanceof RequestTooLargeError) return json({ error: err.message }, 413)
   if (err instanceof FileTooLargeError) {
+    metrics().uploadRejections.inc({ reason: 'too_large' })
     return json({ error: 'File too large', message: 'Files must be 4 MiB or smaller.', maxBytes: err.maxBytes }, 413)
   }
   if (err instanceof InvalidFileTypeError) {
+    metrics().uploadRejections.inc({ reason: 'invalid_type' })
     const message = err.detail ?? ALLOWED_MEDIA_TEXT
     return json({ error: 'Invalid file type', message }, 415)
   }
@@ -57,8 +62,7 @@ export function errorResponse(thrown: unknown): Response {
     return json({ error: 'Service unavailable' }, 503, { 'Retry-After': String(err.retryAfterSeconds) })
   }
   if (err instanceof DatabaseFullError) return json({ error: 'Storage full' }, 507)
-  const requestId = randomUUID()
-  console.error(`[${requestId}] unexpected error:`, err)
+  log.error(`[${requestId}] unexpected error`, err, { requestId })
   return json({ error: 'Internal error', requestId }, 500)
 }
 

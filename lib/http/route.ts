@@ -9,6 +9,7 @@ import { RENDER_IDENTITY } from './client-ip'
 import { errorResponse, json } from './error-response'
 import { isAllowedOrigin, siteOriginOf } from './origins'
 import type { ParamParser } from './params'
+import { requestIdOf } from './request-id'
 import { arrivedOverHttps } from './scheme'
 import { parseInput } from './validation'
 import { consume } from '../rate-limit/limits'
@@ -107,7 +108,7 @@ export function buildRoute<
       const body = (jsonBody ? await parseInput(spec.body as z.ZodType, unparsedBody) : undefined) as Infer<B>
       return await handler({ ...withWho, body, before })
     } catch (err) {
-      return errorResponse(err)
+      return errorResponse(err, requestIdOf(req.headers))
     }
   }
   declare(built, { params: Object.keys(spec.params ?? {}), query: spec.query, body: spec.body, handler })

@@ -2,6 +2,7 @@
 // (ulimit) before the tool is exec'd, a wall-clock timer that SIGKILLs it, and a cap on what it may print.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { PROBE_CPU_SECONDS, PROBE_MEMORY_KIB, PROBE_TIMEOUT_MS } from './limits'
+import { log } from '../log'
 
 export interface ChildResult {
   code: number | null
@@ -42,7 +43,7 @@ export function mediaToolsAvailable(): Promise<boolean> {
     exitsCleanly(spawn('ffprobe', ['-version'], { stdio: 'ignore' })),
     exitsCleanly(spawn('ffmpeg', ['-version'], { stdio: 'ignore' })),
   ]).then(([ffprobe, ffmpeg]) => {
-    if (!ffprobe || !ffmpeg) console.warn('media: ffprobe/ffmpeg not found; video and audio uploads are refused')
+    if (!ffprobe || !ffmpeg) log.warn('media: ffprobe/ffmpeg not found; video and audio uploads are refused')
     return ffprobe && ffmpeg
   }))
 }

@@ -2,6 +2,7 @@
 // ban in force or an unexpired moderation snapshot keeps its file. Call after commit.
 import { getStorage } from './storage'
 import { getDb } from '../db/client'
+import { log } from '../log'
 
 /** True while a post, a ban in force or an unexpired moderation snapshot refers to the stored file. */
 export async function isMediaReferenced(key: string, now = new Date()): Promise<boolean> {
@@ -26,7 +27,7 @@ export async function releaseMedia(keys: (string | null | undefined)[], now = ne
     if (await isMediaReferenced(key, now)) continue
     await storage.delete(key).then(
       () => deleted++,
-      (err) => console.error(`media: could not delete ${key}:`, err),
+      (err) => log.error(`media: could not delete ${key}`, err),
     )
   }
   return deleted

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto'
 import type { ProcessedMedia } from './process'
 import { getStorage } from './storage'
 import { toStorageError } from './storage-errors'
+import { metrics } from '../metrics/registry'
 
 export interface StoredMedia {
   key: string
@@ -45,6 +46,7 @@ export async function storeMedia(
     await discardMedia({ created }, stillReferenced)
     throw failure
   }
+  metrics().uploads.inc({ type: media.detected.mime })
   const placeholder = media.detected.fileType === 'image' ? null : PLACEHOLDERS[media.detected.fileType]
   return {
     key,

@@ -129,6 +129,11 @@ export class PageStore {
     return this.entries.size
   }
 
+  /** Bytes held, as counted against the cache's limit. */
+  get bytes(): number {
+    return this.entries.calculatedSize
+  }
+
   private untag(key: string, tags: string[]): void {
     for (const tag of tags) {
       const keys = this.byTag.get(tag)

@@ -6,6 +6,8 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-l
 import { FailoverLimiter, RedisHealth, type Limiter } from './failover'
 import { getConfig } from '../config'
 import { RateLimitedError } from '../errors'
+import { log } from '../log'
+import { metrics } from '../metrics/registry'
 import { processSingleton } from '../process-singleton'
 import { COMMAND_TIMEOUT_MS, createRedis } from '../redis/client'
 
@@ -43,7 +45,7 @@ async function build(): Promise<Map<LimitName, Limiter>> {
     await Promise.race([
       redis.connect(),
       new Promise((resolve) => setTimeout(resolve, COMMAND_TIMEOUT_MS).unref()),
-    ]).catch((err) => console.error('rate limits: Redis unavailable, using memory:', err.message))
+    ]).catch((err) => log.error(`rate limits: Redis unavailable, using memory: ${err.message}`))
   }
   for (const [name, defaults] of Object.entries(LIMITS) as [LimitName, { points: number; duration: number }][]) {
     const opts = { ...defaults, ...rateLimits[name] }
@@ -71,7 +73,10 @@ export async function assertNotExhausted(key: string, ...names: LimitName[]): Pr
   for (const name of names) {
     const limiter = all.get(name)!
     const res = await limiter.get(key)
-    if (res && res.consumedPoints >= limiter.points) throw new RateLimitedError(res.msBeforeNext / 1000)
+    if (res && res.consumedPoints >= limiter.points) {
+      metrics().rateLimited.inc({ limit: name })
+      throw new RateLimitedError(res.msBeforeNext / 1000)
+    }
   }
 }
 
@@ -95,7 +100,10 @@ export async function consume(key: string, ...names: LimitName[]): Promise<void>
     try {
       await all.get(name)!.consume(key)
     } catch (res) {
-      if (isLimiterAnswer(res)) throw new RateLimitedError(res.msBeforeNext / 1000)
+      if (isLimiterAnswer(res)) {
+        metrics().rateLimited.inc({ limit: name })
+        throw new RateLimitedError(res.msBeforeNext / 1000)
+      }
       throw res
     }
   }

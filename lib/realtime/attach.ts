@@ -14,6 +14,7 @@ import { resolveClientIp } from '../http/client-ip'
 import { isAllowedOrigin, siteOriginOf } from '../http/origins'
 import { resolveScheme } from '../http/scheme'
 import { securityHeaders } from '../http/security-headers'
+import { metrics } from '../metrics/registry'
 import { consume } from '../rate-limit/limits'
 
 const MAX_ROOMS_PER_SOCKET = 20
@@ -79,6 +80,8 @@ export async function attachRealtime(
   })
 
   io.on('connection', (socket) => {
+    metrics().openSockets.inc()
+    socket.once('disconnect', () => metrics().openSockets.dec())
     socket.on('join_board', async (room, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {}
       if (

@@ -2,6 +2,7 @@
 // may vanish or freeze: a connect timeout, a command timeout, bounded retries, an error handler that logs one
 // line per failure kind per interval, and a line when the connection is back.
 import type { Redis, RedisOptions } from 'ioredis'
+import { log } from '../log'
 import { logThrottled, resetThrottle } from '../throttled-log'
 
 /** A command Redis has not answered by then has failed: callers fall back (rate limits) or give up (publish). */
@@ -51,7 +52,7 @@ function watch(role: string, client: Redis): RedisClient {
     if (!lost) return
     lost = false
     resetThrottle(`redis:${role}:closed`)
-    console.log(`Redis (${role}): connection back`)
+    log.info(`Redis (${role}): connection back`)
     for (const listener of listeners) listener()
   })
   return { client, onReconnected: (listener) => void listeners.push(listener) }

@@ -9,6 +9,7 @@ import { listBoards } from '../boards/queries'
 import { getDb } from '../db/client'
 import { logDbFailure } from '../db/fault-log'
 import { countryCodeFor } from '../geo/country'
+import { log } from '../log'
 import { processSingleton } from '../process-singleton'
 
 const FLUSH_INTERVAL_MS = 2_000
@@ -90,7 +91,7 @@ export function recordPageView(ip: string, boardId: string | null, at = new Date
       cache.set(ip, visitor)
       addView(at, minute, boardId, visitor)
     },
-    (err) => console.error('statistics: page view not recorded:', err),
+    (err) => log.error('statistics: page view not recorded', err),
   )
   r.pending.add(work)
   void work.finally(() => r.pending.delete(work))

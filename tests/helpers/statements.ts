@@ -1,5 +1,5 @@
 // Reads the per-request statement counts a test server logs with DB_STATEMENT_LOG=true
-// (lib/db/statement-count.ts): "db: 7 statements for GET /board/tech (200)".
+// (lib/db/statement-count.ts): a JSON log line whose message is "db: 7 statements for GET /board/tech (200)".
 import { vi } from 'vitest'
 import type { TestServer } from './server'
 
@@ -12,7 +12,7 @@ export async function statementsFor(server: TestServer, path: string): Promise<n
   await res.arrayBuffer()
   if (res.status !== 200)
     throw new Error(`GET ${path} answered ${res.status}; server output:\n${server.output().slice(from)}`)
-  const line = new RegExp(`^db: (\\d+) statements for GET ${escape(path)} \\(200\\)$`, 'm')
+  const line = new RegExp(`"msg":"db: (\\d+) statements for GET ${escape(path)} \\(200\\)"`)
   // The log line is written when the response closes and reaches us on another pipe: wait for it.
   return vi.waitFor(
     () => {

@@ -15,6 +15,7 @@ import {
   ValidationError,
 } from '@/lib/errors'
 import { errorResponse } from '@/lib/http/error-response'
+import { log } from '@/lib/log'
 
 async function answer(err: unknown) {
   const res = errorResponse(err)
@@ -84,14 +85,14 @@ describe('errorResponse', () => {
   })
 
   it('hides unexpected errors behind a request id', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const logged = vi.spyOn(log, 'error').mockImplementation(() => {})
     const res = await answer(new Error('SQLITE_ERROR: no such table at /srv/app/lib/x.ts'))
     expect(res.status).toBe(500)
     expect(Object.keys(res.body).sort()).toEqual(['error', 'requestId'])
     expect(res.body.error).toBe('Internal error')
     expect(JSON.stringify(res.body)).not.toMatch(/SQLITE|\/srv/)
-    expect(log.mock.calls[0][0]).toContain(res.body.requestId)
-    log.mockRestore()
+    expect(logged.mock.calls[0][0]).toContain(res.body.requestId)
+    logged.mockRestore()
   })
 
   it('answers 503 with Retry-After when the database is unavailable, and 507 when its disk is full', async () => {

@@ -1,11 +1,12 @@
 // One log line per failure kind per interval (lib/throttled-log.ts): a Redis outage fails every command and
 // every reconnection attempt, and the log must stay readable.
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { log } from '@/lib/log'
 import { logThrottled, resetThrottle } from '@/lib/throttled-log'
 
 describe('logThrottled', () => {
   const lines: string[] = []
-  const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line))
+  const spy = vi.spyOn(log, 'error').mockImplementation((line: string) => void lines.push(line))
   afterEach(() => {
     lines.length = 0
     resetThrottle('a')
