@@ -14,7 +14,8 @@ const MAX_AGE_MS = 60_000
 interface State {
   loaded: { at: number; rules: FilterRule[] } | null
   loading: Promise<FilterRule[]> | null
-  byBoard: Map<string, RuleSet>
+  /** Compiling a board's rules takes a while (tens of ms for a hundred): concurrent posts share one compile. */
+  byBoard: Map<string, Promise<RuleSet>>
   generation: number
 }
 
@@ -50,8 +51,7 @@ export function toRule(row: WordFilter): FilterRule {
 }
 
 async function allRules(s: State): Promise<FilterRule[]> {
-  if (s.loaded && Date.now() - s.loaded.at < MAX_AGE_MS) return s.loaded.rules
-  if (s.loaded) dropRules(s)
+  if (s.loaded) return s.loaded.rules
   if (!s.loading) {
     const generation = s.generation
     s.loading = (async () => {
@@ -68,13 +68,19 @@ async function allRules(s: State): Promise<FilterRule[]> {
 }
 
 /** The compiled rules that apply to posts on a board: global ones and those naming the board. */
-export async function rulesFor(boardId: string): Promise<RuleSet> {
+export function rulesFor(boardId: string): Promise<RuleSet> {
   const s = state()
-  const generation = s.generation
+  if (s.loaded && Date.now() - s.loaded.at >= MAX_AGE_MS) dropRules(s)
   const cached = s.byBoard.get(boardId)
-  if (cached && s.loaded && Date.now() - s.loaded.at < MAX_AGE_MS) return cached
-  const rules = (await allRules(s)).filter((r) => r.boards.length === 0 || r.boards.includes(boardId))
-  const set = new RuleSet(rules)
-  if (generation === s.generation) s.byBoard.set(boardId, set)
-  return set
+  if (cached) return cached
+  const generation = s.generation
+  const compiled = allRules(s).then(
+    (rules) => new RuleSet(rules.filter((r) => r.boards.length === 0 || r.boards.includes(boardId))),
+  )
+  s.byBoard.set(boardId, compiled)
+  // A failed load is not kept: the next post tries again.
+  compiled.catch(() => {
+    if (generation === s.generation && s.byBoard.get(boardId) === compiled) s.byBoard.delete(boardId)
+  })
+  return compiled
 }
