@@ -1,6 +1,7 @@
 // The results of a run: their JSON shape, the issue's targets judged against them, and the tables printed to the
 // terminal and written to bench/results/ and docs/PERFORMANCE.md. Pure apart from nothing: tested in tests/unit.
 import type { FanoutResult } from './fanout'
+import type { FilterCost } from './filter-cost'
 import type { ScriptSizes } from './js-size'
 import type { MachineInfo } from './machine'
 import { judgeSoak, type SoakResult } from './soak'
@@ -14,7 +15,7 @@ export interface Throughput {
 }
 
 export interface HttpFigure {
-  id: 'home' | 'board' | 'thread' | 'posts-api' | 'search' | 'text-reply' | 'image-reply'
+  id: 'home' | 'board' | 'thread' | 'posts-api' | 'search' | 'text-reply' | 'text-reply-filtered' | 'image-reply'
   label: string
   corkboard: Throughput
   baselineLabel: string
@@ -49,6 +50,8 @@ export interface BenchResults {
   coldNotMiss: number
   fanout: FanoutResult[]
   js?: ScriptSizes & { page: string }
+  /** The word filters' cost per post, measured in the bench process. */
+  filters?: FilterCost
   soak?: SoakResult
   /** Server RSS right after start, after the HTTP scenarios, and in the fresh process the fan-out runs on. */
   serverRssStartMb?: number
@@ -100,6 +103,20 @@ export function evaluateTargets(r: BenchResults): Target[] {
     goal: '≥ 1,000/s on SQLite',
     value: text ? `${formatRate(text.corkboard.rps)}/s` : 'not measured',
     met: text ? text.corkboard.rps >= 1000 : null,
+  })
+  const filtered = http('text-reply-filtered')
+  const filteredRatio = filtered ? ratio(filtered.corkboard.rps, filtered.baseline.rps) : null
+  targets.push({
+    name: 'Text replies with 100 word filters',
+    goal: '≥ 0.9× the rate without filters',
+    value: filtered ? `${formatRatio(filteredRatio)} (${formatRate(filtered.corkboard.rps)}/s)` : 'not measured',
+    met: filteredRatio !== null ? filteredRatio >= 0.9 : null,
+  })
+  targets.push({
+    name: 'Word filters per post',
+    goal: '100 rules × 4,000 characters < 1 ms',
+    value: r.filters ? `median ${formatMs(r.filters.ms.p50)} ms, p99 ${formatMs(r.filters.ms.p99)} ms` : 'not measured',
+    met: r.filters ? r.filters.ms.p50 < 1 : null,
   })
   const image = http('image-reply')
   const imageRatio = image ? ratio(image.corkboard.rps, image.baseline.rps) : null

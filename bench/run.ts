@@ -14,6 +14,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { startBaseline, type Baseline, type BaselineRoute } from './baseline-server'
 import { measureColdRenders } from './cold-render'
+import { benchRules, FILTER_RULES, measureFilterCost } from './filter-cost'
 import { rssMb, runFanout } from './fanout'
 import { BROWSER_HEADERS, multipart, POSTER_COOKIE, rawRequest, replayHeaders } from './http'
 import { runLoad, settle, type LoadOptions, type LoadResult } from './http-load'
@@ -25,6 +26,7 @@ import { benchPhoto, FULL_THREAD_POSTS, seedSite } from './seed'
 import { measureSharpRate } from './sharp-baseline'
 import { runSoak } from './soak'
 import { DEFAULT_BOARDS } from '../lib/boards/defaults'
+import { closeDb, getDb } from '../lib/db/client'
 import { createTestDatabase } from '../tests/helpers/database'
 import { startServer, ROOT, type TestServer } from '../tests/helpers/server'
 
@@ -37,6 +39,8 @@ const SCENARIOS = [
   'search',
   'cold',
   'text-reply',
+  'text-reply-filtered',
+  'filters',
   'image-reply',
   'fanout',
   'soak',
@@ -268,6 +272,58 @@ async function main(): Promise<void> {
         baselineLabel: 'node:http, same 201',
         baseline: { rps: b.rps, p50: b.p50, p99: b.p99 },
       })
+    }
+
+    if (only.has('text-reply-filtered')) {
+      // Both runs start from a fresh process warmed by one reply, the second with the rules stored before it
+      // starts, as a real site loads them; the ratio of the two is the filters' cost.
+      const replyRun = async (label: string) => {
+        await closeDb() // the server must not meet this process's connection to the database file
+        await server!.stop()
+        server = await startServer(serverOptions)
+        const warm = await rawRequest(`${server.url}${nextThread()}`, {
+          method: 'POST',
+          body: text.body,
+          headers: replyHeaders(text.contentType),
+        })
+        if (warm.status !== 201) throw new Error(`reply answered ${warm.status}: ${warm.body}`)
+        log(`text replies, ${label}: ${settings.seconds} s at ${settings.connections} connections`)
+        const load: LoadOptions = {
+          url: server.url + nextThread(),
+          method: 'POST',
+          body: text.body,
+          headers: replyHeaders(text.contentType),
+          connections: settings.connections,
+          seconds: settings.seconds,
+          warmUpSeconds: settings.warmUpSeconds,
+          next: () => ({ path: nextThread() }),
+        }
+        const c = await runLoad(load)
+        await settle(load.url)
+        log(`  corkboard ${describe(c)}`)
+        return c
+      }
+      const plain = await replyRun('no word filters')
+      await (await getDb()).wordFilter.createMany({ data: benchRules().map((r) => ({ ...r, boards: '' })) })
+      const filtered = await replyRun(`${FILTER_RULES} word filters`)
+      await (await getDb()).wordFilter.deleteMany({})
+      await closeDb()
+      await server.stop()
+      server = await startServer(serverOptions)
+      results.http.push({
+        id: 'text-reply-filtered',
+        label: `Text reply, ${FILTER_RULES} word filters`,
+        corkboard: { rps: filtered.rps, p50: filtered.p50, p99: filtered.p99, failed: filtered.failed },
+        baselineLabel: 'same, no filters, fresh process',
+        baseline: { rps: plain.rps, p50: plain.p50, p99: plain.p99 },
+      })
+    }
+
+    if (only.has('filters')) {
+      results.filters = measureFilterCost()
+      log(
+        `word filters: ${results.filters.rules} rules × ${results.filters.chars} characters: median ${results.filters.ms.p50.toFixed(3)} ms`,
+      )
     }
 
     if (only.has('image-reply')) {

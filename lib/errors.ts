@@ -22,6 +22,13 @@ export class ValidationError extends DomainError {
   }
 }
 
+/** 400 for a post a word filter refuses; the message is the one the rule's admin wrote for posters. */
+export class PostRejectedError extends DomainError {
+  constructor(readonly posterMessage: string) {
+    super('Post rejected')
+  }
+}
+
 /** 401: no valid staff session ("Login required"), or failed credentials ("Invalid credentials"). */
 export class LoginRequiredError extends DomainError {
   constructor(message = 'Login required') {

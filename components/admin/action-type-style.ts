@@ -10,6 +10,9 @@ export const ACTION_TYPE_STYLE: Record<string, { label: string; color: string }>
   sticky_changed: { label: 'Sticky Changed', color: '#0d9488' },
   rangeban_created: { label: 'Rangeban Created', color: '#7f1d1d' },
   rangeban_removed: { label: 'Rangeban Removed', color: '#65a30d' },
+  filter_created: { label: 'Filter Created', color: '#0369a1' },
+  filter_updated: { label: 'Filter Updated', color: '#0891b2' },
+  filter_deleted: { label: 'Filter Deleted', color: '#475569' },
 }
 
 export const actionTypeLabel = (type: string) => ACTION_TYPE_STYLE[type]?.label ?? type

@@ -1,4 +1,4 @@
-// The visitor spec's error catalogue (section 8): server error bodies → the messages shown to people. Used by
+// The error catalogue: server error bodies → the messages shown to people. Used by
 // the JavaScript forms and by the server actions behind the same forms without JavaScript.
 import { ALLOWED_MEDIA_TEXT } from '../media/content-types'
 import { formatTimestamp } from '../ui/relative-time'
@@ -45,6 +45,8 @@ export function messageFor(body: ErrorBody | null | undefined, fallback: string,
               : `${r?.type ?? 'Your network'}`
       return `${who} is banned from this board${until(r?.expires_at)}. Reason: ${r?.reason ?? ''}`
     }
+    case 'Post rejected':
+      return body.message || "Your post was rejected by the site's filters."
     case 'File too large':
       return 'The uploaded file is too large. Please choose a file smaller than 4MB.'
     case 'Invalid file type':

@@ -8,6 +8,8 @@ export type InternalEvent =
   | { name: 'bans_changed'; payload: { boardId: string | null; threadId: number | null } }
   /** A board was created or its settings (name, description, NSFW, thread ids, flags) changed by an admin. */
   | { name: 'board_updated'; payload: { boardId: string } }
+  /** An admin created, changed or deleted a word filter: every process drops its copy of the rules. */
+  | { name: 'filters_changed'; payload: Record<string, never> }
   /**
    * This process may have missed other processes' events (its Redis link was lost and is back): everything
    * kept in memory from them is dropped and its socket clients are told to catch up. Never relayed.
@@ -21,6 +23,7 @@ const INTERNAL: ReadonlySet<string> = new Set<InternalEvent['name']>([
   'survey_created',
   'bans_changed',
   'board_updated',
+  'filters_changed',
   'events_missed',
 ])
 

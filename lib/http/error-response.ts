@@ -14,6 +14,7 @@ import {
   InvalidFileTypeError,
   LoginRequiredError,
   NotFoundError,
+  PostRejectedError,
   RateLimitedError,
   RequestTooLargeError,
   StorageFullError,
@@ -35,6 +36,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 export function errorResponse(thrown: unknown, requestId = newRequestId()): Response {
   const err = thrown instanceof ZodError ? validationErrorOf(thrown) : asDatabaseError(thrown)
   if (err instanceof ValidationError) return json({ error: err.errorName, details: err.details }, 400)
+  if (err instanceof PostRejectedError) return json({ error: err.message, message: err.posterMessage }, 400)
   if (err instanceof LoginRequiredError) return json({ error: err.message }, 401)
   if (err instanceof BannedError) return json(err.body, 403)
   if (err instanceof ForbiddenError) return json({ error: err.message }, 403)

@@ -14,6 +14,9 @@ export type ActionType =
   | 'sticky_changed'
   | 'rangeban_created'
   | 'rangeban_removed'
+  | 'filter_created'
+  | 'filter_updated'
+  | 'filter_deleted'
 
 export const ACTION_TYPES: readonly ActionType[] = [
   'banned',
@@ -26,6 +29,9 @@ export const ACTION_TYPES: readonly ActionType[] = [
   'sticky_changed',
   'rangeban_created',
   'rangeban_removed',
+  'filter_created',
+  'filter_updated',
+  'filter_deleted',
 ]
 
 export interface ActionInput {

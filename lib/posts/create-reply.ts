@@ -1,4 +1,4 @@
-// Replying: board → ban → thread → archived → rate limit (checked) → file size → fields → media type → rate limit
+// Replying: board → ban → thread → archived → rate limit (checked) → file size → fields → word filters → media type → rate limit
 // (counted), then one transaction with the thread row locked, so the bump rule (a sage, or a reply to a thread past
 // the bump limit, does not bump) and the post count stay exact under concurrent replies. post_created goes out after commit.
 import { attachMedia, type PostMedia } from './attach-media'
@@ -10,9 +10,10 @@ import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'
 import { ConflictError, NotFoundError } from '../errors'
 import { publish } from '../events/bus'
+import { applyFilters } from '../filters/apply'
 import { countryCodeFor } from '../geo/country'
 import type { MultipartForm } from '../http/multipart'
-import { BUMP_LIMIT } from '../limits'
+import { BUMP_LIMIT, REPLY_CONTENT_MAX } from '../limits'
 import { newPostRow } from './new-post-row'
 import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
 import { postEventRow } from '../stats/post-events'
@@ -41,7 +42,17 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm, 
   await assertNotExhausted(ip, 'postCreate')
   const { form, content, sage, spoiler } = await countedIfRefused(ip, ['postCreate'], async () => {
     const form = await readForm()
-    return { form, ...replyFields(form.fields, Boolean(form.file)) }
+    const { content, sage } = replyFields(form.fields, Boolean(form.file))
+    const filtered = await applyFilters({
+      boardId,
+      ip,
+      topic: '',
+      content,
+      maxTopic: 0,
+      maxContent: REPLY_CONTENT_MAX,
+      banExempt,
+    })
+    return { form, sage, content: filtered.content }
   })
   const media: PostMedia | null = form.file ? await attachMedia(form.file) : null
   await consume(ip, 'postCreate').catch(async (err) => {

@@ -1,4 +1,4 @@
-// Creating a thread: board → ban → rate limit (checked) → file size → fields → media type → rate limit (counted),
+// Creating a thread: board → ban → rate limit (checked) → file size → fields → word filters → media type → rate limit (counted),
 // then one transaction that inserts the thread and its opening post and applies the thread cap. Events go out after
 // commit; a failure at any point leaves no row and no file behind.
 import { applyThreadCap } from './thread-cap'
@@ -7,8 +7,10 @@ import { getBoardOrThrow } from '../boards/queries'
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'
 import { publish } from '../events/bus'
+import { applyFilters } from '../filters/apply'
 import { countryCodeFor } from '../geo/country'
 import type { MultipartForm } from '../http/multipart'
+import { OP_CONTENT_MAX, TOPIC_MAX } from '../limits'
 import { attachMedia } from '../posts/attach-media'
 import { threadFields } from '../posts/fields'
 import { newPostRow } from '../posts/new-post-row'
@@ -33,7 +35,16 @@ export async function createThread({ boardId, ip, posterKey, readForm, banExempt
   await assertNotExhausted(ip, 'threadCreate', 'postCreate')
   const { form, topic, content, spoiler } = await countedIfRefused(ip, ['threadCreate', 'postCreate'], async () => {
     const form = await readForm()
-    return { form, ...threadFields(form.fields, Boolean(form.file)) }
+    const fields = threadFields(form.fields, Boolean(form.file))
+    const filtered = await applyFilters({
+      boardId,
+      ip,
+      ...fields,
+      maxTopic: TOPIC_MAX,
+      maxContent: OP_CONTENT_MAX,
+      banExempt,
+    })
+    return { form, ...filtered }
   })
   const media = await attachMedia(form.file!)
   await consume(ip, 'threadCreate', 'postCreate').catch(async (err) => {

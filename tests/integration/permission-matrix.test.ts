@@ -24,7 +24,7 @@ interface Endpoint {
 
 let server: TestServer
 const clients = {} as Record<Caller, StaffClient>
-const ids = { threadId: 0, postId: 0, banId: 0, rangebanId: 0, userId: 0 }
+const ids = { threadId: 0, postId: 0, banId: 0, rangebanId: 0, userId: 0, filterId: 0 }
 const future = () => new Date(Date.now() + 86_400_000).toISOString()
 let ranges = 0
 /** A /24 no other call used, so range-ban creations never meet a duplicate. */
@@ -164,6 +164,22 @@ const ENDPOINTS: Endpoint[] = [
     role: 'admin',
     body: () => ({ text: `Matrix ${Date.now()}` }),
   },
+  { name: 'list filters', method: 'GET', path: () => '/api/admin/filters', role: 'admin' },
+  {
+    name: 'create filter',
+    method: 'POST',
+    path: () => '/api/admin/filters',
+    role: 'admin',
+    body: () => ({ pattern: `matrixword${Date.now()}`, action: 'reject' }),
+  },
+  {
+    name: 'update filter',
+    method: 'PUT',
+    path: () => `/api/admin/filters/${ids.filterId}`,
+    role: 'admin',
+    body: () => ({ pattern: `matrixword${Date.now()}`, action: 'reject' }),
+  },
+  { name: 'delete filter', method: 'DELETE', path: () => `/api/admin/filters/${ids.filterId}`, role: 'admin' },
 ]
 
 const RANK: Record<Rank, number> = { janitor: 1, moderator: 2, admin: 3 }
@@ -242,6 +258,9 @@ async function freshTargets() {
       reason: 'target',
     })
   ).body.rangeban.id
+  ids.filterId = (
+    await clients.admin.write('POST', '/api/admin/filters', { pattern: `matrixtarget${Date.now()}`, action: 'reject' })
+  ).body.filter.id
 }
 
 describe.each(ENDPOINTS)('$method $name', (e) => {

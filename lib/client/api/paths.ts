@@ -49,4 +49,6 @@ export const staffPaths = {
   ipHistory: (ip: string) => `/api/admin/ip-history/${seg(ip)}`,
   housekeepingStatus: () => '/api/admin/housekeeping/status',
   housekeepingRun: () => '/api/admin/housekeeping/run',
+  filters: () => '/api/admin/filters',
+  filter: (id: number) => `/api/admin/filters/${seg(id)}`,
 }

@@ -1,6 +1,8 @@
 'use client'
 // The staff calls, from the admin screens and the staff tools on visitor pages. The session cookie goes with
 // every call; writes carry the CSRF token (see request.ts).
+import type { FilterDto } from '@/lib/filters/manage'
+import type { FilterRuleInput } from '@/lib/filters/schemas'
 import type { ContactSettings } from '@/lib/site/schemas'
 import type {
   BanAnswer,
@@ -80,4 +82,11 @@ export const staffApi = {
 
   housekeepingStatus: () => staff<{ status: HousekeepingStatus }>('GET', paths.housekeepingStatus()),
   runHousekeeping: () => staff<Message & { results: HousekeepingResults }>('POST', paths.housekeepingRun()),
+
+  filters: () => staff<{ filters: FilterDto[] }>('GET', paths.filters()),
+  createFilter: (rule: FilterRuleInput) =>
+    staff<Message & { filter: FilterDto }>('POST', paths.filters(), { body: rule }),
+  updateFilter: (id: number, rule: FilterRuleInput) =>
+    staff<Message & { filter: FilterDto }>('PUT', paths.filter(id), { body: rule }),
+  deleteFilter: (id: number) => staff<Message>('DELETE', paths.filter(id)),
 }
