@@ -22,3 +22,6 @@ export const SURVEY_OPTIONS_MAX = 16
 /** Characters of the contact page's text and of its optional link (set on /admin/settings). */
 export const CONTACT_TEXT_MAX = 2000
 export const CONTACT_LINK_MAX = 300
+
+/** Characters of the optional reason a visitor gives with a report. */
+export const REPORT_REASON_MAX = 200

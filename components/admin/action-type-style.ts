@@ -10,6 +10,7 @@ export const ACTION_TYPE_STYLE: Record<string, { label: string; color: string }>
   sticky_changed: { label: 'Sticky Changed', color: '#0d9488' },
   rangeban_created: { label: 'Rangeban Created', color: '#7f1d1d' },
   rangeban_removed: { label: 'Rangeban Removed', color: '#65a30d' },
+  reports_dismissed: { label: 'Reports Dismissed', color: '#0891b2' },
 }
 
 export const actionTypeLabel = (type: string) => ACTION_TYPE_STYLE[type]?.label ?? type

@@ -8,6 +8,8 @@ export type InternalEvent =
   | { name: 'bans_changed'; payload: { boardId: string | null; threadId: number | null } }
   /** A board was created or its settings (name, description, NSFW, thread ids, flags) changed by an admin. */
   | { name: 'board_updated'; payload: { boardId: string } }
+  /** Reports of the board were filed or dismissed (deleted posts take theirs along: see post_deleted). */
+  | { name: 'reports_changed'; payload: { boardId: string } }
   /**
    * This process may have missed other processes' events (its Redis link was lost and is back): everything
    * kept in memory from them is dropped and its socket clients are told to catch up. Never relayed.
@@ -21,6 +23,7 @@ const INTERNAL: ReadonlySet<string> = new Set<InternalEvent['name']>([
   'survey_created',
   'bans_changed',
   'board_updated',
+  'reports_changed',
   'events_missed',
 ])
 

@@ -14,6 +14,7 @@ export type ActionType =
   | 'sticky_changed'
   | 'rangeban_created'
   | 'rangeban_removed'
+  | 'reports_dismissed'
 
 export const ACTION_TYPES: readonly ActionType[] = [
   'banned',
@@ -26,6 +27,7 @@ export const ACTION_TYPES: readonly ActionType[] = [
   'sticky_changed',
   'rangeban_created',
   'rangeban_removed',
+  'reports_dismissed',
 ]
 
 export interface ActionInput {
