@@ -66,7 +66,7 @@ export function AdminShell({ user, children }: { user: { username: string; role:
                 <span
                   data-testid="report-badge"
                   aria-label={`${openReports} open reports`}
-                  className={`ml-1 rounded-full px-1.5 text-xs font-semibold ${openReports ? 'bg-red-600 text-white' : 'bg-white/20'}`}
+                  className={`ml-1 inline-block rounded-full px-1.5 text-xs font-semibold ${openReports ? 'bg-red-600 text-white' : 'bg-white/20'}`}
                 >
                   {openReports}
                 </span>

@@ -67,7 +67,7 @@ export function ReportButton({ boardId, postId }: { boardId: string; postId: num
       <dialog
         ref={dialog}
         aria-labelledby={`${ids}-title`}
-        className="w-[min(28rem,calc(100vw-2rem))] rounded-lg p-0 text-sm text-slate-800 shadow-xl backdrop:bg-black/40"
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg p-0 text-sm text-slate-800 shadow-xl backdrop:bg-black/40"
       >
         <form onSubmit={submit} className="space-y-3 p-4">
           <div className="flex items-start justify-between gap-2">
@@ -93,7 +93,7 @@ export function ReportButton({ boardId, postId }: { boardId: string; postId: num
                       name={`${ids}-category`}
                       value={c}
                       checked={category === c}
-                      onChange={() => setCategory(c)}
+                      onChange={() => (setCategory(c), setError(null))}
                     />
                     {REPORT_CATEGORY_LABELS[c]}
                   </label>
