@@ -28,3 +28,6 @@ export const SEARCH_TEXT_MAX = 200
 export const SEARCH_WORDS_MAX = 16
 export const SEARCH_PAGE_SIZE = 25
 export const SEARCH_PAGES_MAX = 400
+
+/** Characters of the optional reason a visitor gives with a report. */
+export const REPORT_REASON_MAX = 200

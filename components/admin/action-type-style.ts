@@ -13,6 +13,7 @@ export const ACTION_TYPE_STYLE: Record<string, { label: string; color: string }>
   filter_created: { label: 'Filter Created', color: '#0369a1' },
   filter_updated: { label: 'Filter Updated', color: '#0891b2' },
   filter_deleted: { label: 'Filter Deleted', color: '#475569' },
+  reports_dismissed: { label: 'Reports Dismissed', color: '#ca8a04' },
 }
 
 export const actionTypeLabel = (type: string) => ACTION_TYPE_STYLE[type]?.label ?? type

@@ -75,4 +75,5 @@ export const ACTION_LABELS: [string, string][] = [
   ['color_changed', 'Color Changed'],
   ['appeal_submitted', 'Appeal Submitted'],
   ['appeal_response', 'Appeal Response'],
+  ['reports_dismissed', 'Reports Dismissed'],
 ]

@@ -5,10 +5,12 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { ErrorText } from '@/components/ui/form-message'
 import { clearAdminUser, readAdminUser } from '@/lib/client/admin-user'
 import { staffApi } from '@/lib/client/api'
+import { ReportCountsContext, totalOf, useReportCounts } from '@/lib/client/use-report-counts'
 import type { Role } from '@/lib/staff/schemas'
 
 const NAV: { href: string; label: string; roles: Role[] }[] = [
   { href: '/admin/dashboard', label: 'Dashboard', roles: ['janitor', 'moderator', 'admin'] },
+  { href: '/admin/reports', label: 'Reports', roles: ['janitor', 'moderator', 'admin'] },
   { href: '/admin/bans', label: 'Bans', roles: ['janitor', 'moderator', 'admin'] },
   { href: '/admin/actions', label: 'Actions', roles: ['janitor', 'moderator', 'admin'] },
   { href: '/admin/users', label: 'Users', roles: ['admin'] },
@@ -30,6 +32,8 @@ export function AdminShell({ user, children }: { user: { username: string; role:
   const router = useRouter()
   const pathname = usePathname()
   const [logoutError, setLogoutError] = useState<string | null>(null)
+  const reportCounts = useReportCounts()
+  const openReports = totalOf(reportCounts)
 
   // The screens follow the stored admin user; without one (or with unparsable data) it is back to login.
   useEffect(() => {
@@ -59,6 +63,15 @@ export function AdminShell({ user, children }: { user: { username: string; role:
               className={pathname.startsWith(n.href) ? 'font-semibold underline' : 'hover:underline'}
             >
               {n.label}
+              {n.href === '/admin/reports' && openReports !== null && (
+                <span
+                  data-testid="report-badge"
+                  aria-label={`${openReports} open reports`}
+                  className={`ml-1 inline-block rounded-full px-1.5 text-xs font-semibold ${openReports ? 'bg-red-600 text-white' : 'bg-white/20'}`}
+                >
+                  {openReports}
+                </span>
+              )}
             </Link>
           ))}
         </nav>
@@ -76,7 +89,9 @@ export function AdminShell({ user, children }: { user: { username: string; role:
         </div>
       </header>
       <ErrorText>{logoutError}</ErrorText>
-      <div className="staff-content min-w-0">{children}</div>
+      <div className="staff-content min-w-0">
+        <ReportCountsContext.Provider value={reportCounts}>{children}</ReportCountsContext.Provider>
+      </div>
       <footer className="pt-6 text-center text-xs text-slate-500">
         Corkboard staff area © {new Date().getFullYear()}
       </footer>

@@ -10,6 +10,7 @@ import { CountryFlag } from './country-flag'
 import type { RefContext } from './post-body'
 import { PostMedia } from './post-media'
 import { PostText } from './post-text'
+import { ReportButton } from './report-dialog'
 
 // Staff tools load only once the browser knows a staff user (never during server rendering or hydration), so
 // visitors never download them. React.lazy rather than next/dynamic: no server rendering to support, and
@@ -139,6 +140,7 @@ export function PostView({
         )}
         <Timestamp iso={post.created_at} />
         {own && <span className="font-semibold text-slate-500">(You)</span>}
+        <ReportButton boardId={post.board_id} postId={post.id} />
         {staff && !archived && (
           <Suspense fallback={null}>
             <StaffMenu post={post} staff={staff} />

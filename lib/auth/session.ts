@@ -4,18 +4,12 @@ import { randomBytes } from 'node:crypto'
 import { getIronSession, type IronSession, type SessionOptions } from 'iron-session'
 import { cookies, headers } from 'next/headers'
 import { getConfig } from '../config'
+import { SESSION_TTL_SECONDS, type SessionData } from './session-data'
 import { crossOriginCookies } from '../http/origins'
 import { arrivedOverHttps } from '../http/scheme'
 import { secureCookies } from '../http/secure-cookies'
 
-export const SESSION_TTL_SECONDS = 24 * 60 * 60
-
-export interface SessionData {
-  csrfToken?: string
-  userId?: number
-  loginAt?: number
-  generation?: number
-}
+export { SESSION_TTL_SECONDS, type SessionData }
 
 export type StaffSession = IronSession<SessionData>
 

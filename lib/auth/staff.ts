@@ -4,7 +4,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { getDb } from '../db/client'
 import { ForbiddenError, LoginRequiredError } from '../errors'
-import { SESSION_TTL_SECONDS, type SessionData } from './session'
+import { SESSION_TTL_SECONDS, type SessionData } from './session-data'
 import type { Role } from '../staff/schemas'
 import { toAdminUser, type AdminUser } from '../staff/types'
 

@@ -10,6 +10,8 @@ export type InternalEvent =
   | { name: 'board_updated'; payload: { boardId: string } }
   /** An admin created, changed or deleted a word filter: every process drops its copy of the rules. */
   | { name: 'filters_changed'; payload: Record<string, never> }
+  /** Reports of the board were filed or dismissed (deleted posts take theirs along: see post_deleted). */
+  | { name: 'reports_changed'; payload: { boardId: string } }
   /**
    * This process may have missed other processes' events (its Redis link was lost and is back): everything
    * kept in memory from them is dropped and its socket clients are told to catch up. Never relayed.
@@ -24,6 +26,7 @@ const INTERNAL: ReadonlySet<string> = new Set<InternalEvent['name']>([
   'bans_changed',
   'board_updated',
   'filters_changed',
+  'reports_changed',
   'events_missed',
 ])
 

@@ -17,6 +17,7 @@ export type ActionType =
   | 'filter_created'
   | 'filter_updated'
   | 'filter_deleted'
+  | 'reports_dismissed'
 
 export const ACTION_TYPES: readonly ActionType[] = [
   'banned',
@@ -32,6 +33,7 @@ export const ACTION_TYPES: readonly ActionType[] = [
   'filter_created',
   'filter_updated',
   'filter_deleted',
+  'reports_dismissed',
 ]
 
 export interface ActionInput {

@@ -134,6 +134,9 @@ export function tagsFor(event: BusEvent): string[] | 'all' {
     case 'thread_died':
     case 'survey_vote':
       return [`board:${event.payload.boardId}`, `thread:${event.payload.threadId}`]
+    case 'reports_changed':
+      // Reports are staff-only: no public page shows them.
+      return []
     case 'events_missed':
       // Any page may show something this process was not told about.
       return 'all'

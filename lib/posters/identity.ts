@@ -36,3 +36,6 @@ export const threadUserId = (threadId: number, ip: string) =>
 
 /** One vote per voter per poll: the voter is the client's IP or IPv6 /64, never stored raw. */
 export const voterHash = (ip: string) => hmacHex('voter', ipKey(ip))
+
+/** One report per post per reporter: the client's IP or IPv6 /64, never compared raw. */
+export const reporterHash = (ip: string) => hmacHex('reporter', ipKey(ip))

@@ -20,6 +20,7 @@ export const LIMITS = {
   search: { points: 20, duration: 60 }, // searches, API and page together
   visitorDelete: { points: 30, duration: 60 },
   appeal: { points: 5, duration: 60 * 60 },
+  report: { points: 20, duration: 60 * 60 }, // visitor reports of posts
   loginFailUser: { points: 5, duration: 15 * 60 }, // failed logins per (username, IP)
   loginFailIp: { points: 20, duration: 15 * 60 }, // failed logins per IP
   staffWrite: { points: 60, duration: 60 }, // per staff user

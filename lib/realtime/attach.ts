@@ -5,6 +5,7 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http'
 import { Server } from 'socket.io'
 import { type ClientToServerEvents, type ServerToClientEvents, parseRoom, roomsFor, threadRoom } from './events'
 import { connectRedisLink } from './redis-link'
+import { announceReportCount, joinStaff, sessionSealOf } from './staff-room'
 import { boardOrThreadExists } from '../boards/queries'
 import { getConfig } from '../config'
 import { subscribe } from '../events/bus'
@@ -75,7 +76,9 @@ export async function attachRealtime(
 
   // The handshake request is not needed once the connection is up (origin and address were checked above), and
   // engine.io would keep it, headers and all, for the connection's life (socket.io's memory-usage guide).
-  io.engine.on('connection', (raw: { request: unknown }) => {
+  // Only its staff session cookie is kept, for join_staff.
+  io.engine.on('connection', (raw: { request: IncomingMessage | null; staffSeal?: string | null }) => {
+    raw.staffSeal = sessionSealOf(raw.request?.headers.cookie)
     raw.request = null
   })
 
@@ -104,6 +107,18 @@ export async function attachRealtime(
       await socket.join(room)
       reply({ ok: true })
     })
+    socket.on('join_staff', async (ack) => {
+      const reply = typeof ack === 'function' ? ack : () => {}
+      if (
+        !(await consume(`socket:${socket.id}`, 'socketJoin').then(
+          () => true,
+          () => false,
+        ))
+      ) {
+        return reply({ ok: false, error: 'Rate limited' })
+      }
+      await joinStaff(socket, (socket.conn as unknown as { staffSeal?: string | null }).staffSeal ?? null, reply)
+    })
     socket.on('leave_board', (room) => {
       if (typeof room === 'string') void socket.leave(room)
     })
@@ -114,6 +129,9 @@ export async function attachRealtime(
   const unsubscribe = subscribe('notify', (event) => {
     // Clients catch up as after a reconnect: thread pages fetch the posts they lack, board pages refresh.
     if (event.name === 'events_missed') return void io.local.emit('resync')
+    announceReportCount(io as unknown as Server, event).catch((err) =>
+      console.error('report count announcement failed:', err),
+    )
     if (!isRealtimeEvent(event)) return
     io.local.to(roomsFor(event)).emit(event.name, event.payload as never)
     if (event.name === 'thread_deleted') {

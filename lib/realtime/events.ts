@@ -27,16 +27,24 @@ export interface ServerToClientEvents {
   }) => void
   /** To every client of a server that may have missed events (its Redis link was down): fetch what changed. */
   resync: () => void
+  /** Staff room only: the open reports of a board after a change. */
+  report_count: (p: { boardId: string; open: number }) => void
 }
 
 export type JoinAck = (answer: { ok: true } | { ok: false; error: 'Unknown room' | 'Rate limited' }) => void
 
+export type StaffJoinAck = (
+  answer: { ok: true; counts: Record<string, number> } | { ok: false; error: 'Login required' | 'Rate limited' },
+) => void
+
 export interface ClientToServerEvents {
   join_board: (room: string, ack?: JoinAck) => void
   leave_board: (room: string) => void
+  /** Joins the staff room: needs the handshake's staff session cookie. */
+  join_staff: (ack?: StaffJoinAck) => void
 }
 
-export type EventName = Exclude<keyof ServerToClientEvents, 'resync'>
+export type EventName = Exclude<keyof ServerToClientEvents, 'resync' | 'report_count'>
 export type EventPayload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0]
 
 /** A domain event as published on the bus: its name and payload. */

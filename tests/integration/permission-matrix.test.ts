@@ -130,6 +130,22 @@ const ENDPOINTS: Endpoint[] = [
     role: 'moderator',
     scoped: true,
   },
+  { name: 'report queue', method: 'GET', path: () => '/api/admin/reports', role: 'janitor' },
+  {
+    name: 'report queue of a board',
+    method: 'GET',
+    path: () => '/api/admin/reports?board=diy',
+    role: 'janitor',
+    scoped: true,
+  },
+  { name: 'report counts', method: 'GET', path: () => '/api/admin/reports/counts', role: 'janitor' },
+  {
+    name: 'dismiss reports',
+    method: 'POST',
+    path: () => `/api/admin/reports/${ids.postId}/dismiss`,
+    role: 'janitor',
+    scoped: true,
+  },
   { name: 'action log', method: 'GET', path: () => '/api/admin/actions', role: 'janitor' },
   {
     name: 'action stats',

@@ -10,6 +10,8 @@ import type { PostColor, PublicPost } from '@/lib/posts/types'
 import type { RangeBanStats } from '@/lib/rangebans/manage'
 import type { PublicRangeBan } from '@/lib/rangebans/types'
 import type { RangeBanType } from '@/lib/rangebans/values'
+import type { ReportCategory } from '@/lib/reports/categories'
+import type { ReportedPost } from '@/lib/reports/queue'
 import type { ContactSettings } from '@/lib/site/schemas'
 import type { Role } from '@/lib/staff/schemas'
 import type { AdminUser } from '@/lib/staff/types'
@@ -113,3 +115,9 @@ export interface PostIp {
 }
 export type IpHistory = Awaited<ReturnType<typeof ipHistory>>
 export type { HousekeepingResults, HousekeepingStatus, PostColor, PublicRangeBan, RangeBanStats }
+
+export interface NewReport {
+  category: ReportCategory
+  reason?: string
+}
+export type { ReportCategory, ReportedPost }

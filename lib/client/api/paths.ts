@@ -18,6 +18,8 @@ export const publicPaths = {
   threadPosts: (boardId: string, threadId: number, after?: number) =>
     `${thread(boardId, threadId)}/posts${query(after === undefined ? { includeSurveys: 'true' } : { includeSurveys: 'true', after })}`,
   post,
+  /** Reports of a post (the post id alone names it; the board must match). */
+  postReports: (boardId: string, postId: number) => `${board(boardId)}/posts/${seg(postId)}/reports`,
   postSurvey: (boardId: string, threadId: number, postId: number) => `${post(boardId, threadId, postId)}/survey`,
   surveyResults: (boardId: string, surveyId: number) => `${survey(boardId, surveyId)}/results`,
   surveyCorrelations: (boardId: string, surveyId: number) => `${survey(boardId, surveyId)}/correlations`,
@@ -47,6 +49,12 @@ export const staffPaths = {
   postIp: (postId: number, boardId: string, threadId: number) =>
     `/api/admin/posts/${seg(postId)}/ip${query({ boardId, threadId })}`,
   ipHistory: (ip: string) => `/api/admin/ip-history/${seg(ip)}`,
+  reports: (filters: { board?: string; category?: string } = {}) => {
+    const given = Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))
+    return `/api/admin/reports${given.length ? query(Object.fromEntries(given)) : ''}`
+  },
+  reportCounts: () => '/api/admin/reports/counts',
+  dismissReports: (postId: number) => `/api/admin/reports/${seg(postId)}/dismiss`,
   housekeepingStatus: () => '/api/admin/housekeeping/status',
   housekeepingRun: () => '/api/admin/housekeeping/run',
   filters: () => '/api/admin/filters',

@@ -6,6 +6,7 @@ import type {
   CreatedPost,
   CreatedThread,
   NewPoll,
+  NewReport,
   PostSurvey,
   SurveyResults,
   ThreadPosts,
@@ -49,6 +50,10 @@ export const publicApi = {
 
   appeal: (boardId: string, banId: number, appealText: string) =>
     request<{ message: string; appeal_status: string }>('POST', paths.appeal(boardId, banId), { body: { appealText } }),
+
+  /** Reports a post to the staff; a repeat by the same visitor is accepted and changes nothing. */
+  reportPost: (boardId: string, postId: number, report: NewReport) =>
+    request<{ message: string }>('POST', paths.postReports(boardId, postId), { body: report }),
 
   statsOverview: () => request<StatsOverview>('GET', paths.stats()),
   hourlyStats: (hours: number) => request<HourlyStats>('GET', paths.hourlyStats(hours)),

@@ -22,6 +22,7 @@ import type {
   PostRef,
   PublicRangeBan,
   RangeBanStats,
+  ReportedPost,
   UserAnswer,
   UserFields,
 } from './bodies'
@@ -79,6 +80,11 @@ export const staffApi = {
     staff<Message>('DELETE', paths.post(postId), { body: { boardId, threadId, reason } }),
   recolorPost: ({ boardId, threadId, postId }: PostRef, color: PostColor) =>
     staff<Message>('PUT', paths.postColor(postId), { body: { boardId, threadId, color } }),
+
+  reports: (filters: { board?: string; category?: string } = {}) =>
+    staff<{ reports: ReportedPost[] }>('GET', paths.reports(filters)),
+  reportCounts: () => staff<{ counts: Record<string, number> }>('GET', paths.reportCounts()),
+  dismissReports: (postId: number) => staff<Message & { dismissed: number }>('POST', paths.dismissReports(postId)),
 
   housekeepingStatus: () => staff<{ status: HousekeepingStatus }>('GET', paths.housekeepingStatus()),
   runHousekeeping: () => staff<Message & { results: HousekeepingResults }>('POST', paths.housekeepingRun()),
