@@ -1,8 +1,8 @@
 // The word filters' cost per post: 100 rules (half plain words, half regular expressions, none matching) checked
 // against a 4,000-character post, in this process, as the posting path runs them. Also the rules that the
 // filtered text-reply scenario stores, so both measure the same set.
-import { RuleSet, type FilterRule } from '../lib/filters/match'
 import { distribution, type Distribution } from './stats'
+import { RuleSet, type FilterRule } from '../lib/filters/match'
 
 export const FILTER_RULES = 100
 const POST_CHARS = 4000

@@ -7,6 +7,7 @@ import type { PublicBoard } from '../boards/types'
 import { getDb } from '../db/client'
 import { escapeHtml, markupToHtml } from '../markup/html'
 import { excerptOf } from '../markup/parse'
+import { SPOILER_PLACEHOLDER_URL } from '../posts/spoiler'
 import { threadFigures } from '../threads/catalog'
 import { getThreadOrThrow } from '../threads/queries'
 
@@ -20,6 +21,7 @@ interface PostForFeed {
   imageUrl: string | null
   thumbnailUrl: string | null
   fileType: string | null
+  spoiler: boolean
 }
 
 const POST_FIELDS = {
@@ -29,6 +31,7 @@ const POST_FIELDS = {
   imageUrl: true,
   thumbnailUrl: true,
   fileType: true,
+  spoiler: true,
 } as const
 
 /** The post's file (as its thumbnail, when it has one) and its text, as HTML. */
@@ -36,8 +39,10 @@ function postHtml(post: PostForFeed, origin: string, hrefFor: (postId: number) =
   const parts: string[] = []
   if (post.imageUrl) {
     const file = escapeHtml(new URL(post.imageUrl, origin).href)
-    const inner = post.thumbnailUrl
-      ? `<img src="${escapeHtml(new URL(post.thumbnailUrl, origin).href)}" alt="${escapeHtml(post.fileType ?? 'file')}"/>`
+    // A spoiler shows the one neutral spoiler image, as on the pages.
+    const thumbnail = post.spoiler ? SPOILER_PLACEHOLDER_URL : post.thumbnailUrl
+    const inner = thumbnail
+      ? `<img src="${escapeHtml(new URL(thumbnail, origin).href)}" alt="${post.spoiler ? 'Spoiler image' : escapeHtml(post.fileType ?? 'file')}"/>`
       : escapeHtml(`[${post.fileType ?? 'file'}]`)
     parts.push(`<p><a href="${file}">${inner}</a></p>`)
   }

@@ -3,8 +3,8 @@
 import { getDb } from '../db/client'
 import type { UploadedFile } from '../http/multipart'
 import { detectMedia } from '../media/detect'
-import { originalName } from '../media/original-name'
 import { mediaMd5Of } from '../media/md5'
+import { originalName } from '../media/original-name'
 import { processMedia } from '../media/process'
 import { discardMedia, storeMedia } from '../media/store'
 

@@ -42,7 +42,7 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm, 
   await assertNotExhausted(ip, 'postCreate')
   const { form, content, sage, spoiler } = await countedIfRefused(ip, ['postCreate'], async () => {
     const form = await readForm()
-    const { content, sage } = replyFields(form.fields, Boolean(form.file))
+    const { content, sage, spoiler } = replyFields(form.fields, Boolean(form.file))
     const filtered = await applyFilters({
       boardId,
       ip,
@@ -52,7 +52,7 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm, 
       maxContent: REPLY_CONTENT_MAX,
       banExempt,
     })
-    return { form, sage, content: filtered.content }
+    return { form, sage, spoiler, content: filtered.content }
   })
   const media: PostMedia | null = form.file ? await attachMedia(form.file) : null
   await consume(ip, 'postCreate').catch(async (err) => {

@@ -5,6 +5,7 @@ import { getConfig } from '../config'
 import { type PublicThread, toPublicThread } from './types'
 import { getDb } from '../db/client'
 import { excerptOf } from '../markup/parse'
+import { SPOILER_PLACEHOLDER_URL } from '../posts/spoiler'
 import type { FileType } from '../posts/types'
 
 export const CATALOG_SORTS = ['bump', 'created', 'replies', 'activity'] as const
@@ -84,7 +85,15 @@ export async function listCatalog(boardId: string, sort: CatalogSort): Promise<C
     (
       await db.post.findMany({
         where: { id: { in: [...new Set(postIds)] } },
-        select: { id: true, content: true, createdAt: true, thumbnailUrl: true, imageUrl: true, fileType: true },
+        select: {
+          id: true,
+          content: true,
+          createdAt: true,
+          thumbnailUrl: true,
+          imageUrl: true,
+          fileType: true,
+          spoiler: true,
+        },
       })
     ).map((p) => [p.id, p]),
   )
@@ -101,8 +110,9 @@ export async function listCatalog(boardId: string, sort: CatalogSort): Promise<C
         last_post_at: last.createdAt.toISOString(),
         excerpt: excerptOf(op.content, CATALOG_EXCERPT_CHARS),
         op_id: op.id,
-        // Images and videos have a thumbnail; audio and text-only posts get a placeholder.
-        thumbnail_url: op.imageUrl ? op.thumbnailUrl : null,
+        // Images and videos have a thumbnail; audio and text-only posts get a placeholder; a spoiler shows the one
+        // neutral spoiler image, so nothing of the file is in the page.
+        thumbnail_url: !op.imageUrl ? null : op.spoiler ? SPOILER_PLACEHOLDER_URL : op.thumbnailUrl,
         file_type: op.fileType as FileType | null,
       },
     ]

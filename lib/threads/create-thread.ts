@@ -35,16 +35,17 @@ export async function createThread({ boardId, ip, posterKey, readForm, banExempt
   await assertNotExhausted(ip, 'threadCreate', 'postCreate')
   const { form, topic, content, spoiler } = await countedIfRefused(ip, ['threadCreate', 'postCreate'], async () => {
     const form = await readForm()
-    const fields = threadFields(form.fields, Boolean(form.file))
+    const { topic, content, spoiler } = threadFields(form.fields, Boolean(form.file))
     const filtered = await applyFilters({
       boardId,
       ip,
-      ...fields,
+      topic,
+      content,
       maxTopic: TOPIC_MAX,
       maxContent: OP_CONTENT_MAX,
       banExempt,
     })
-    return { form, ...filtered }
+    return { form, spoiler, ...filtered }
   })
   const media = await attachMedia(form.file!)
   await consume(ip, 'threadCreate', 'postCreate').catch(async (err) => {

@@ -52,6 +52,8 @@ function postRow(over: Partial<Post> = {}): Post {
     mediaHeight: null,
     mediaOrigName: null,
     mediaMd5: null,
+    mediaDuration: null,
+    spoiler: false,
     ...over,
   }
 }
