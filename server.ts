@@ -27,15 +27,15 @@ import {
   refuseTarget,
   targetProblem,
 } from './lib/http/request-target'
-import { resolveScheme, SCHEME_HEADER } from './lib/http/scheme'
 import { securityHeaders } from './lib/http/security-headers'
 import { answerWhileDatabaseDown } from './lib/http/unavailable-page'
 import type { LocalStorage } from './lib/media/local-storage'
 import { serveLocalMedia } from './lib/media/serve-local'
 import { getStorage } from './lib/media/storage'
+import { resolveScheme, SCHEME_HEADER } from './lib/net/scheme'
 import { isRenderRequest, loopbackRenderer, RENDER_IDENTITY } from './lib/page-cache/render'
 import { createPageCache, type PageCache } from './lib/page-cache/serve'
-import { attachRealtime } from './lib/realtime/attach'
+import { attachRealtime } from './lib/sockets/attach'
 import { flushPageViews, watchForPageView } from './lib/stats/page-views'
 
 const SHUTDOWN_LIMIT_MS = 9_000

@@ -4,9 +4,8 @@ import { randomBytes } from 'node:crypto'
 import { getIronSession, type IronSession, type SessionOptions } from 'iron-session'
 import { cookies, headers } from 'next/headers'
 import { getConfig } from '../config'
-import { crossOriginCookies } from '../http/origins'
-import { arrivedOverHttps } from '../http/scheme'
-import { secureCookies } from '../http/secure-cookies'
+import { crossOriginCookies, secureCookies } from '../cookie-policy'
+import { arrivedOverHttps } from '../net/scheme'
 
 export const SESSION_TTL_SECONDS = 24 * 60 * 60
 

@@ -36,8 +36,3 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
   res.end()
   return true
 }
-
-/** Cookies must travel on cross-origin requests when an allow-list is configured. */
-export function crossOriginCookies(): boolean {
-  return getConfig().corsOrigins.length > 0
-}
