@@ -1,5 +1,6 @@
 'use client'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Options } from '@/components/ui/board-options'
 import { Field } from '@/components/ui/field'
 import { ErrorText } from '@/components/ui/form-message'
 import { BUTTON_DANGER, BUTTON_SECONDARY, INPUT } from '@/components/ui/styles'
@@ -108,11 +109,7 @@ export function CreateRangeBanModal({
               }}
               className={INPUT}
             >
-              {TYPES.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
+              <Options choices={TYPES} />
             </select>
           </Field>
           <Field id="rangeban-value" label="Ban Value">

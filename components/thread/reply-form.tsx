@@ -10,6 +10,7 @@ import { messageFor } from '@/lib/error-messages'
 import { REPLY_CONTENT_MAX } from '@/lib/limits'
 import { MEDIA_ACCEPT } from '@/lib/media/content-types'
 import type { PostFormState } from '@/lib/posts/form-submission'
+import { PostButton } from './post-button'
 
 export const REPLY_MAX = REPLY_CONTENT_MAX
 const NOTHING_SENT: PostFormState = { values: {} }
@@ -144,13 +145,7 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
           />
           Sage (don&apos;t bump)
         </label>
-        <button
-          type="submit"
-          disabled={progress !== null}
-          className="rounded bg-blue-600 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-60"
-        >
-          {progress !== null ? 'Posting...' : 'Post Reply'}
-        </button>
+        <PostButton uploading={progress !== null} label="Post Reply" busyLabel="Posting..." compact />
       </div>
       {progress !== null && <UploadProgress progress={progress} />}
       {(error ?? sent.error) && (
