@@ -30,7 +30,6 @@ import {
   targetProblem,
 } from './lib/http/request-target'
 import { loadRouteTable } from './lib/http/route-template'
-import { resolveScheme, SCHEME_HEADER } from './lib/http/scheme'
 import { securityHeaders } from './lib/http/security-headers'
 import { answerWhileDatabaseDown } from './lib/http/unavailable-page'
 import { log } from './lib/log'
@@ -40,9 +39,10 @@ import { getStorage } from './lib/media/storage'
 import { countDomainEvents } from './lib/metrics/domain-events'
 import { METRICS_PATH, serveMetrics } from './lib/metrics/endpoint'
 import { watchPageCache } from './lib/metrics/registry'
+import { resolveScheme, SCHEME_HEADER } from './lib/net/scheme'
 import { isRenderRequest, loopbackRenderer, RENDER_IDENTITY } from './lib/page-cache/render'
 import { createPageCache, type PageCache } from './lib/page-cache/serve'
-import { attachRealtime } from './lib/realtime/attach'
+import { attachRealtime } from './lib/sockets/attach'
 import { flushPageViews, watchForPageView } from './lib/stats/page-views'
 
 const SHUTDOWN_LIMIT_MS = 9_000

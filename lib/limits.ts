@@ -19,6 +19,9 @@ export const SURVEY_TEXT_MAX = 280
 export const SURVEY_OPTIONS_MIN = 2
 export const SURVEY_OPTIONS_MAX = 16
 
+/** Characters of a staff member's reason or note (deletions, bans, colour changes). */
+export const REASON_MAX = 500
+
 /** Characters of the contact page's text and of its optional link (set on /admin/settings). */
 export const CONTACT_TEXT_MAX = 2000
 export const CONTACT_LINK_MAX = 300

@@ -7,11 +7,11 @@ import { BUTTON_PRIMARY, SELECT_SMALL } from '@/components/ui/styles'
 import { listBoards } from '@/lib/boards/queries'
 import { NotFoundError, RateLimitedError, ValidationError } from '@/lib/errors'
 import { requestIp } from '@/lib/http/request-ip'
-import { validationErrorOf } from '@/lib/http/validation'
 import { SEARCH_TEXT_MAX } from '@/lib/limits'
 import { ZSearchQuery } from '@/lib/search/schemas'
 import { searchPosts } from '@/lib/search/search'
 import type { SearchPage } from '@/lib/search/types'
+import { validationErrorOf } from '@/lib/validation'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,4 +1,5 @@
-import { BoardOptions } from '@/components/ui/board-options'
+import type { ChangeEvent } from 'react'
+import { BoardOptions, Options } from '@/components/ui/board-options'
 import { Field } from '@/components/ui/field'
 import { INPUT } from '@/components/ui/styles'
 
@@ -27,41 +28,28 @@ export function BanTermsFields({
   terms: BanTerms
   onChange: (terms: BanTerms) => void
 }) {
+  /** The id, value and change handler of the control for one of the terms. */
+  const control = (field: 'boardId' | 'reason' | 'duration', name: string) => ({
+    id: `${idPrefix}-${name}`,
+    value: terms[field],
+    onChange: (e: ChangeEvent<HTMLSelectElement | HTMLTextAreaElement>) =>
+      onChange({ ...terms, [field]: e.target.value }),
+    className: INPUT,
+  })
   return (
     <>
       <Field id={`${idPrefix}-board`} label="Board">
-        <select
-          id={`${idPrefix}-board`}
-          value={terms.boardId}
-          onChange={(e) => onChange({ ...terms, boardId: e.target.value })}
-          className={INPUT}
-        >
+        <select {...control('boardId', 'board')}>
           {allowGlobal && <option value="">Global (All Boards)</option>}
           <BoardOptions boards={boards} />
         </select>
       </Field>
       <Field id={`${idPrefix}-reason`} label="Reason">
-        <textarea
-          id={`${idPrefix}-reason`}
-          value={terms.reason}
-          onChange={(e) => onChange({ ...terms, reason: e.target.value })}
-          rows={3}
-          maxLength={500}
-          className={INPUT}
-        />
+        <textarea {...control('reason', 'reason')} rows={3} maxLength={500} />
       </Field>
       <Field id={`${idPrefix}-duration`} label="Duration">
-        <select
-          id={`${idPrefix}-duration`}
-          value={terms.duration}
-          onChange={(e) => onChange({ ...terms, duration: e.target.value })}
-          className={INPUT}
-        >
-          {durations.map((d) => (
-            <option key={d.value} value={d.value}>
-              {d.label}
-            </option>
-          ))}
+        <select {...control('duration', 'duration')}>
+          <Options choices={durations} />
         </select>
       </Field>
     </>

@@ -3,12 +3,14 @@ import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
 import { SaveResultText } from '@/components/ui/form-message'
+import { SubmitButton } from '@/components/ui/submit-button'
 import type { ManagedBoard } from '@/lib/boards/manage'
 import { THREADS_PER_PAGE } from '@/lib/boards/types'
 import { staffApi } from '@/lib/client/api'
-import { FieldError } from './field-error'
+import { EditCell } from './edit-cell'
 import { SettingsSection } from './settings-section'
 import { useAdminSave } from './use-admin-save'
+import { useDraft } from './use-draft'
 
 type Draft = Pick<
   ManagedBoard,
@@ -63,7 +65,7 @@ export function BoardSettingsTable({ boards }: { boards: ManagedBoard[] }) {
 
 function BoardRow({ board }: { board: ManagedBoard }) {
   const router = useRouter()
-  const [draft, setDraft] = useState(() => draftOf(board))
+  const { draft, setDraft, text } = useDraft(() => draftOf(board))
   const [saved, setSaved] = useState(() => draftOf(board))
   const { busy, result, fieldError, submit } = useAdminSave('Failed to save the board. Please try again.')
   const formId = `board-${board.id}`
@@ -79,6 +81,12 @@ function BoardRow({ board }: { board: ManagedBoard }) {
     })
 
   const input = 'w-full rounded border border-slate-300 p-1'
+  const textInput = (field: 'name' | 'description') => ({
+    form: formId,
+    className: input,
+    error: fieldError(field),
+    ...text(field),
+  })
   return (
     <tr className="border-b border-slate-200 align-top" data-board={board.id}>
       <td className="p-2 font-mono">
@@ -86,62 +94,43 @@ function BoardRow({ board }: { board: ManagedBoard }) {
           /{board.id}/
         </Link>
       </td>
-      <td className="p-2 w-40">
-        <input
-          form={formId}
-          aria-label="Name"
-          value={draft.name}
-          onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-          className={input}
-        />
-        <FieldError text={fieldError('name')} />
-      </td>
-      <td className="p-2">
-        <input
-          form={formId}
-          aria-label="Description"
-          value={draft.description}
-          onChange={(e) => setDraft({ ...draft, description: e.target.value })}
-          className={input}
-        />
-        <FieldError text={fieldError('description')} />
-      </td>
+      <EditCell cellClassName="p-2 w-40" aria-label="Name" {...textInput('name')} />
+      <EditCell cellClassName="p-2" aria-label="Description" {...textInput('description')} />
       {FLAGS.map(([field, label]) => (
-        <td key={field} className="p-2 text-center">
-          <input
-            form={formId}
-            type="checkbox"
-            aria-label={label}
-            checked={draft[field]}
-            onChange={(e) => setDraft({ ...draft, [field]: e.target.checked })}
-            className="h-4 w-4"
-          />
-          <FieldError text={fieldError(field)} />
-        </td>
-      ))}
-      <td className="p-2 w-24">
-        <input
+        <EditCell
+          key={field}
+          cellClassName="p-2 text-center"
           form={formId}
-          type="number"
-          min={THREADS_PER_PAGE.min}
-          max={THREADS_PER_PAGE.max}
-          aria-label="Threads per page"
-          value={draft.threads_per_page}
-          onChange={(e) => setDraft({ ...draft, threads_per_page: e.target.valueAsNumber })}
-          className={input}
+          type="checkbox"
+          aria-label={label}
+          checked={draft[field]}
+          onChange={(e) => setDraft({ ...draft, [field]: e.target.checked })}
+          className="h-4 w-4"
+          error={fieldError(field)}
         />
-        <FieldError text={fieldError('threads_per_page')} />
-      </td>
+      ))}
+      <EditCell
+        cellClassName="p-2 w-24"
+        form={formId}
+        type="number"
+        min={THREADS_PER_PAGE.min}
+        max={THREADS_PER_PAGE.max}
+        aria-label="Threads per page"
+        value={draft.threads_per_page}
+        onChange={(e) => setDraft({ ...draft, threads_per_page: e.target.valueAsNumber })}
+        className={input}
+        error={fieldError('threads_per_page')}
+      />
       <td className="p-2 text-right font-mono">{board.thread_count}</td>
       <td className="p-2 w-32">
         <form id={formId} onSubmit={save} noValidate>
-          <button
-            type="submit"
-            disabled={busy || !dirty}
+          <SubmitButton
+            busy={busy}
+            disabled={!dirty}
+            label="Save"
+            busyLabel="Saving..."
             className="rounded bg-blue-600 px-3 py-1 text-white disabled:opacity-40"
-          >
-            {busy ? 'Saving...' : 'Save'}
-          </button>
+          />
         </form>
         <SaveResultText result={result} compact />
       </td>

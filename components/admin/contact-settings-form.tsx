@@ -8,6 +8,7 @@ import type { ContactSettings } from '@/lib/site/schemas'
 import { LabelledField } from './labelled-field'
 import { SettingsSection } from './settings-section'
 import { useAdminSave } from './use-admin-save'
+import { useDraft } from './use-draft'
 
 const FAILED = 'Failed to save the contact details. Please try again.'
 
@@ -19,7 +20,7 @@ export function ContactSettingsForm({
   initial: ContactSettings
   custom: boolean
 }) {
-  const [draft, setDraft] = useState(initial)
+  const { draft, setDraft, text } = useDraft(initial)
   const [custom, setCustom] = useState(initiallyCustom)
   const { busy, result, fieldError, submit } = useAdminSave(FAILED)
 
@@ -43,18 +44,11 @@ export function ContactSettingsForm({
           {custom ? '' : ' The page shows a default text until you save one here.'}
         </p>
         <LabelledField label="Text" error={fieldError('text')}>
-          <textarea
-            value={draft.text}
-            onChange={(e) => setDraft({ ...draft, text: e.target.value })}
-            rows={4}
-            maxLength={CONTACT_TEXT_MAX}
-            className={INPUT_COMPACT}
-          />
+          <textarea {...text('text')} rows={4} maxLength={CONTACT_TEXT_MAX} className={INPUT_COMPACT} />
         </LabelledField>
         <LabelledField label="Link (optional: a web address or an e-mail address)" error={fieldError('link')}>
           <input
-            value={draft.link}
-            onChange={(e) => setDraft({ ...draft, link: e.target.value })}
+            {...text('link')}
             maxLength={CONTACT_LINK_MAX}
             placeholder="https://… or staff@example.org"
             className={INPUT_COMPACT}

@@ -1,7 +1,7 @@
 'use client'
 import { useMemo, useState } from 'react'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
-import { messageFor } from '@/lib/client/error-messages'
+import { messageFor } from '@/lib/error-messages'
 import type { PublicRangeBan } from '@/lib/rangebans/types'
 import { BoardPicker } from './board-picker'
 import type { BoardOption } from './rangebans-panel'

@@ -1,12 +1,13 @@
 'use client'
 import { useRouter } from 'next/navigation'
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { SaveResultText } from '@/components/ui/form-message'
 import { INPUT_COMPACT } from '@/components/ui/styles'
 import { staffApi } from '@/lib/client/api'
 import { LabelledField } from './labelled-field'
 import { SettingsSection } from './settings-section'
 import { useAdminSave } from './use-admin-save'
+import { useDraft } from './use-draft'
 
 const EMPTY = {
   id: '',
@@ -25,7 +26,7 @@ const FLAGS = [
 /** The 'Create Board' form of /admin/settings; the new board appears in the table and on the home page. */
 export function CreateBoardForm() {
   const router = useRouter()
-  const [draft, setDraft] = useState(EMPTY)
+  const { draft, setDraft, text } = useDraft(EMPTY)
   const { busy, result, fieldError, submit } = useAdminSave('Failed to create the board. Please try again.')
 
   const create = (e: FormEvent) =>
@@ -40,26 +41,13 @@ export function CreateBoardForm() {
     <SettingsSection title="Create Board">
       <form onSubmit={create} noValidate className="grid gap-3 p-4 sm:grid-cols-[8rem_14rem_1fr]">
         <LabelledField label="Board ID" error={fieldError('id')}>
-          <input
-            value={draft.id}
-            onChange={(e) => setDraft({ ...draft, id: e.target.value })}
-            placeholder="e.g. music"
-            className={`${INPUT_COMPACT} font-mono`}
-          />
+          <input {...text('id')} placeholder="e.g. music" className={`${INPUT_COMPACT} font-mono`} />
         </LabelledField>
         <LabelledField label="Name" error={fieldError('name')}>
-          <input
-            value={draft.name}
-            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-            className={INPUT_COMPACT}
-          />
+          <input {...text('name')} className={INPUT_COMPACT} />
         </LabelledField>
         <LabelledField label="Description" error={fieldError('description')}>
-          <input
-            value={draft.description}
-            onChange={(e) => setDraft({ ...draft, description: e.target.value })}
-            className={INPUT_COMPACT}
-          />
+          <input {...text('description')} className={INPUT_COMPACT} />
         </LabelledField>
         <div className="flex flex-wrap items-center gap-4 text-sm sm:col-span-3">
           {FLAGS.map(([field, label]) => (

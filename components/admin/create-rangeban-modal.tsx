@@ -1,10 +1,11 @@
 'use client'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Options } from '@/components/ui/board-options'
 import { Field } from '@/components/ui/field'
 import { ErrorText } from '@/components/ui/form-message'
 import { BUTTON_DANGER, BUTTON_SECONDARY, INPUT } from '@/components/ui/styles'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
-import { messageFor } from '@/lib/client/error-messages'
+import { messageFor } from '@/lib/error-messages'
 import { DEFAULT_RANGE_BAN_DURATION, RANGE_BAN_DURATIONS, rangeBanExpiry } from '@/lib/rangebans/durations'
 import { banValueProblem, type RangeBanType } from '@/lib/rangebans/values'
 import { BanTermsFields, type BanTerms } from './ban-terms-fields'
@@ -108,11 +109,7 @@ export function CreateRangeBanModal({
               }}
               className={INPUT}
             >
-              {TYPES.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
+              <Options choices={TYPES} />
             </select>
           </Field>
           <Field id="rangeban-value" label="Ban Value">

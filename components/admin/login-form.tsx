@@ -1,10 +1,11 @@
 'use client'
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react'
 import { Field } from '@/components/ui/field'
 import { ErrorText } from '@/components/ui/form-message'
 import { INPUT } from '@/components/ui/styles'
+import { SubmitButton } from '@/components/ui/submit-button'
 import { storeAdminUser } from '@/lib/client/admin-user'
 import { ApiError, staffApi } from '@/lib/client/api'
 
@@ -48,36 +49,41 @@ export function LoginForm() {
   if (!token) return <p className="text-sm text-slate-600">Initializing login form...</p>
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="Staff login">
-      <Field id="username" label="Username">
-        <input
-          id="username"
-          autoComplete="username"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          className={INPUT}
-        />
-      </Field>
-      <Field id="password" label="Password">
-        <input
-          id="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          className={INPUT}
-        />
-      </Field>
+      <LoginInput id="username" label="Username" autoComplete="username" value={username} onChange={setUsername} />
+      <LoginInput
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
       <ErrorText>{error}</ErrorText>
-      <button
-        type="submit"
-        disabled={busy}
+      <SubmitButton
+        busy={busy}
+        label="Login"
+        busyLabel="Logging in..."
         className="w-full rounded bg-blue-600 py-2 text-sm font-medium text-white disabled:opacity-60"
-      >
-        {busy ? 'Logging in...' : 'Login'}
-      </button>
+      />
       <Link href="/" className="block text-center text-sm text-board-link hover:underline">
         Return to main site
       </Link>
     </form>
+  )
+}
+
+function LoginInput({
+  id,
+  label,
+  onChange,
+  ...input
+}: { id: string; label: string; onChange: (value: string) => void } & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'autoComplete' | 'value'
+>) {
+  return (
+    <Field id={id} label={label}>
+      <input id={id} {...input} onChange={(e) => onChange(e.target.value)} className={INPUT} />
+    </Field>
   )
 }

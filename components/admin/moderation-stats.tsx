@@ -24,28 +24,7 @@ export function ModerationStats({ stats, period }: { stats: ModerationStatsData;
           </p>
           <p className="text-xs text-slate-500">{period}</p>
         </Card>
-        <Card title="By action type" className="md:col-span-3">
-          <Counts
-            total={stats.total}
-            testId="by-type"
-            empty="No actions in this period"
-            rows={stats.byActionType.map((r) => ({
-              key: r.action_type,
-              count: r.count,
-              label: (
-                <>
-                  <span
-                    className="mr-1.5 inline-block h-2.5 w-2.5 rounded-sm"
-                    style={{ background: actionTypeColor(r.action_type) }}
-                  />
-                  <Link href={`/admin/actions?action_type=${r.action_type}`} className="hover:underline">
-                    {actionTypeLabel(r.action_type)}
-                  </Link>
-                </>
-              ),
-            }))}
-          />
-        </Card>
+        <CountsCard title="By action type" className="md:col-span-3" total={stats.total} rows={typeRows(stats)} />
       </div>
       <Card title="Actions per day">
         {stats.byDay.length ? (
@@ -55,64 +34,95 @@ export function ModerationStats({ stats, period }: { stats: ModerationStatsData;
         )}
       </Card>
       <div className="grid gap-4 md:grid-cols-2">
-        <Card title="By board">
-          <Counts
-            total={stats.total}
-            testId="by-board"
-            empty="No board actions in this period"
-            rows={stats.byBoard.map((r) => ({
-              key: r.board_id,
-              count: r.count,
-              label: (
-                <Link href={`/admin/actions?board_id=${r.board_id}`} className="font-mono hover:underline">
-                  /{r.board_id}/
-                </Link>
-              ),
-            }))}
-          />
-        </Card>
-        <Card title="By staff member">
-          <Counts
-            total={stats.total}
-            testId="by-staff"
-            empty="No staff actions in this period"
-            rows={stats.byAdmin.map((r) => ({
-              key: String(r.admin_user_id),
-              count: r.count,
-              label: r.username ?? `User #${r.admin_user_id}`,
-            }))}
-          />
-        </Card>
+        <CountsCard title="By board" total={stats.total} rows={boardRows(stats)} />
+        <CountsCard title="By staff member" total={stats.total} rows={staffRows(stats)} />
       </div>
     </div>
   )
 }
 
-/** Counts per key with each one's share of `total` as a whole percentage. */
-function Counts({
-  rows,
-  total,
-  empty,
-  testId,
-}: {
-  rows: { key: string; label: ReactNode; count: number }[]
-  total: number
-  empty: string
+interface CountRows {
   testId: string
+  empty: string
+  rows: { key: string; label: ReactNode; count: number }[]
+}
+
+const typeRows = (stats: ModerationStatsData): CountRows => ({
+  testId: 'by-type',
+  empty: 'No actions in this period',
+  rows: stats.byActionType.map((r) => ({
+    key: r.action_type,
+    count: r.count,
+    label: <TypeLink type={r.action_type} />,
+  })),
+})
+
+const boardRows = (stats: ModerationStatsData): CountRows => ({
+  testId: 'by-board',
+  empty: 'No board actions in this period',
+  rows: stats.byBoard.map((r) => ({ key: r.board_id, count: r.count, label: <BoardLink boardId={r.board_id} /> })),
+})
+
+const staffRows = (stats: ModerationStatsData): CountRows => ({
+  testId: 'by-staff',
+  empty: 'No staff actions in this period',
+  rows: stats.byAdmin.map((r) => ({
+    key: String(r.admin_user_id),
+    count: r.count,
+    label: r.username ?? `User #${r.admin_user_id}`,
+  })),
+})
+
+/** An action type with its colour, linking to the log filtered by it. */
+function TypeLink({ type }: { type: string }) {
+  return (
+    <>
+      <span className="mr-1.5 inline-block h-2.5 w-2.5 rounded-sm" style={{ background: actionTypeColor(type) }} />
+      <Link href={`/admin/actions?action_type=${type}`} className="hover:underline">
+        {actionTypeLabel(type)}
+      </Link>
+    </>
+  )
+}
+
+function BoardLink({ boardId }: { boardId: string }) {
+  return (
+    <Link href={`/admin/actions?board_id=${boardId}`} className="font-mono hover:underline">
+      /{boardId}/
+    </Link>
+  )
+}
+
+/** A card of counts per key with each one's share of `total` as a whole percentage. */
+function CountsCard({
+  title,
+  className,
+  total,
+  rows: { rows, empty, testId },
+}: {
+  title: string
+  className?: string
+  total: number
+  rows: CountRows
 }) {
   const share = (n: number) => (total ? `${Math.round((100 * n) / total)}%` : '')
-  if (!rows.length) return <p className="text-sm text-slate-600">{empty}</p>
   return (
-    <table className="w-full border-collapse text-sm" data-testid={testId}>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.key} className="border-b border-slate-200 last:border-0" data-key={r.key}>
-            <td className="py-1">{r.label}</td>
-            <td className="py-1 text-right font-mono">{r.count}</td>
-            <td className="w-14 py-1 text-right text-xs text-slate-500">{share(r.count)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <Card title={title} className={className}>
+      {rows.length ? (
+        <table className="w-full border-collapse text-sm" data-testid={testId}>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key} className="border-b border-slate-200 last:border-0" data-key={r.key}>
+                <td className="py-1">{r.label}</td>
+                <td className="py-1 text-right font-mono">{r.count}</td>
+                <td className="w-14 py-1 text-right text-xs text-slate-500">{share(r.count)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="text-sm text-slate-600">{empty}</p>
+      )}
+    </Card>
   )
 }

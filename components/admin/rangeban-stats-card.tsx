@@ -1,4 +1,5 @@
 import { Card } from '@/components/ui/card'
+import { FiguresHead, FiguresRow } from '@/components/ui/figures-table'
 import type { RangeBanStats } from '@/lib/rangebans/manage'
 
 /** Statistics: active and total counts per ban type; the most banned countries (all boards). */
@@ -12,22 +13,16 @@ export function RangeBanStatsCard({ stats }: { stats: RangeBanStats }) {
             <p className="text-slate-600">No rangebans yet</p>
           ) : (
             <table className="w-full" data-testid="rangeban-type-stats">
-              <thead>
-                <tr className="border-b text-left">
-                  <th className="py-1">Type</th>
-                  <th className="py-1 text-right">Active</th>
-                  <th className="py-1 text-right">Total</th>
-                </tr>
-              </thead>
+              <FiguresHead columns={['Type', 'Active', 'Total']} />
               <tbody>
                 {stats.byType.map((t) => (
-                  <tr key={t.ban_type} data-ban-type={t.ban_type} className="border-b last:border-0">
-                    <td className="py-1">
-                      <TypeBadge type={t.ban_type} />
-                    </td>
-                    <td className="py-1 text-right font-mono">{t.active_count}</td>
-                    <td className="py-1 text-right font-mono">{t.count}</td>
-                  </tr>
+                  <FiguresRow
+                    key={t.ban_type}
+                    data-ban-type={t.ban_type}
+                    className="border-b last:border-0"
+                    label={<TypeBadge type={t.ban_type} />}
+                    figures={[t.active_count, t.count]}
+                  />
                 ))}
               </tbody>
             </table>

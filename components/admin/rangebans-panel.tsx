@@ -2,7 +2,7 @@
 import { useCallback, useState } from 'react'
 import { ErrorText } from '@/components/ui/form-message'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
-import { messageFor } from '@/lib/client/error-messages'
+import { messageFor } from '@/lib/error-messages'
 import type { RangeBanStats } from '@/lib/rangebans/manage'
 import type { PublicRangeBan } from '@/lib/rangebans/types'
 import { BoardPicker } from './board-picker'

@@ -1,4 +1,5 @@
 import Link from 'next/link'
+import type { ReactNode } from 'react'
 import { Card } from '@/components/ui/card'
 import { TimeUntil } from '@/components/ui/time-until'
 import type { BanBody } from '@/lib/bans/types'
@@ -13,18 +14,9 @@ export function BanScreen({ body, boardId }: { body: BanBody; boardId: string })
     return (
       <Card title={`${who} is banned from this board`}>
         <dl className="space-y-1 text-sm">
-          <div>
-            <dt className="inline font-semibold">Type: </dt>
-            <dd className="inline">{r.type}</dd>
-          </div>
-          <div>
-            <dt className="inline font-semibold">Reason: </dt>
-            <dd className="inline">{r.reason}</dd>
-          </div>
-          <div>
-            <dt className="inline font-semibold">Expires: </dt>
-            <dd className="inline">{r.expires_at ? <TimeUntil iso={r.expires_at} /> : 'Permanent'}</dd>
-          </div>
+          <Detail label="Type">{r.type}</Detail>
+          <Detail label="Reason">{r.reason}</Detail>
+          <Detail label="Expires">{r.expires_at ? <TimeUntil iso={r.expires_at} /> : 'Permanent'}</Detail>
         </dl>
         <p className="mt-3 text-sm text-slate-600">{`${r.type === 'country' ? 'Country bans' : 'Range bans'} cannot be appealed.`}</p>
         <Link href="/" className="mt-3 inline-block text-board-link hover:underline">
@@ -37,21 +29,12 @@ export function BanScreen({ body, boardId }: { body: BanBody; boardId: string })
   return (
     <Card title="You are banned from this board">
       <dl className="space-y-1 text-sm">
-        <div>
-          <dt className="inline font-semibold">Reason: </dt>
-          <dd className="inline">{b.reason}</dd>
-        </div>
-        <div>
-          <dt className="inline font-semibold">Expires: </dt>
-          <dd className="inline">{b.expires_at ? <TimeUntil iso={b.expires_at} /> : 'Permanent'}</dd>
-        </div>
+        <Detail label="Reason">{b.reason}</Detail>
+        <Detail label="Expires">{b.expires_at ? <TimeUntil iso={b.expires_at} /> : 'Permanent'}</Detail>
         {b.post_id && (
-          <div>
-            <dt className="inline font-semibold">Post: </dt>
-            <dd className="inline">
-              thread {b.thread_id}, post {b.post_id}
-            </dd>
-          </div>
+          <Detail label="Post">
+            thread {b.thread_id}, post {b.post_id}
+          </Detail>
         )}
       </dl>
       {b.post_image_url && <OffendingMedia url={b.post_image_url} />}
@@ -80,4 +63,14 @@ function OffendingMedia({ url }: { url: string }) {
     return <audio src={url} controls preload="none" className="mt-2" aria-label="Audio of the offending post" />
   // eslint-disable-next-line @next/next/no-img-element -- the offending post's image, as kept with the ban
   return <img src={url} alt="Image of the offending post" className={frame} />
+}
+
+/** One line of the ban's details: a bold label and its value. */
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="inline font-semibold">{label}: </dt>
+      <dd className="inline">{children}</dd>
+    </div>
+  )
 }

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ErrorText } from '@/components/ui/form-message'
 import { BUTTON_SMALL_DANGER, BUTTON_SMALL_SECONDARY } from '@/components/ui/styles'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
-import { messageFor } from '@/lib/client/error-messages'
+import { messageFor } from '@/lib/error-messages'
 import { REPORT_REASON_MAX } from '@/lib/limits'
 import { REPORT_CATEGORIES, REPORT_CATEGORY_LABELS, type ReportCategory } from '@/lib/reports/categories'
 

@@ -1,6 +1,7 @@
 'use client'
 import Link from 'next/link'
 import { Card } from '@/components/ui/card'
+import { FiguresHead, FiguresRow } from '@/components/ui/figures-table'
 import { useStatsOverview } from '@/lib/client/hooks/use-stats'
 import { STATS_FAILED as FAILED, type HourlyStats, type StatsOverview } from '@/lib/stats/types'
 import { formatTimestamp } from '@/lib/ui/relative-time'
@@ -39,28 +40,21 @@ export function StatsView({ overview: initial, hourly }: { overview: StatsOvervi
       <Card title="Board Statistics Details">
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
-            <thead>
-              <tr className="border-b text-left">
-                <th className="py-1 pr-4">Board</th>
-                <th className="py-1 pr-4 text-right">Hour</th>
-                <th className="py-1 pr-4 text-right">Day</th>
-                <th className="py-1 pr-4 text-right">Month</th>
-                <th className="py-1 text-right">Lifetime</th>
-              </tr>
-            </thead>
+            <FiguresHead columns={['Board', 'Hour', 'Day', 'Month', 'Lifetime']} gap="pr-4" />
             <tbody>
               {overview.boards.map((b) => (
-                <tr key={b.boardId} className="border-b border-slate-100" data-testid={`board-row-${b.boardId}`}>
-                  <td className="py-1 pr-4">
+                <FiguresRow
+                  key={b.boardId}
+                  className="border-b border-slate-100"
+                  data-testid={`board-row-${b.boardId}`}
+                  gap="pr-4"
+                  label={
                     <Link href={`/board/${b.boardId}`} className="text-board-link hover:underline">
                       /{b.boardId}/ - {b.boardName}
                     </Link>
-                  </td>
-                  <td className="py-1 pr-4 text-right font-mono">{b.postsHour}</td>
-                  <td className="py-1 pr-4 text-right font-mono">{b.postsDay}</td>
-                  <td className="py-1 pr-4 text-right font-mono">{b.postsMonth}</td>
-                  <td className="py-1 text-right font-mono">{b.postsLifetime}</td>
-                </tr>
+                  }
+                  figures={[b.postsHour, b.postsDay, b.postsMonth, b.postsLifetime]}
+                />
               ))}
             </tbody>
           </table>

@@ -9,13 +9,14 @@ import { Field } from '@/components/ui/field'
 import { INPUT } from '@/components/ui/styles'
 import { UploadProgress } from '@/components/ui/upload-progress'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
-import { messageFor } from '@/lib/client/error-messages'
 import { rememberOwn } from '@/lib/client/local-state'
 import { checkMediaFile } from '@/lib/client/media-file'
 import { useFileDrop } from '@/lib/client/use-file-drop'
+import { messageFor } from '@/lib/error-messages'
 import { OP_CONTENT_MAX, TOPIC_MAX } from '@/lib/limits'
 import { MEDIA_ACCEPT, MEDIA_NAMES } from '@/lib/media/content-types'
 import type { PostFormState } from '@/lib/posts/form-submission'
+import { PostButton } from './post-button'
 
 const REDIRECT_MS = 1500
 const NOTHING_SENT: PostFormState = { values: {} }
@@ -114,6 +115,11 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
     ...(sentError ? [sentError] : []),
   ]
   const fieldError = (field: string) => (tried ? undefined : fieldErrors[field])
+  /** Marks a field invalid and points it at its message while the server's refusal stands. */
+  const invalidWhen = (field: string) => ({
+    'aria-invalid': Boolean(fieldError(field)),
+    'aria-describedby': fieldError(field) ? `${field}-error` : undefined,
+  })
 
   if (done)
     return (
@@ -139,8 +145,7 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
           maxLength={TOPIC_MAX}
           onChange={(e) => setTopic(e.target.value)}
           className={INPUT}
-          aria-invalid={Boolean(fieldError('topic'))}
-          aria-describedby={fieldError('topic') ? 'topic-error' : undefined}
+          {...invalidWhen('topic')}
         />
         <FieldMessage id="topic-error" text={fieldError('topic')} />
       </Field>
@@ -170,8 +175,7 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
             rows={8}
             onChange={(e) => setContent(e.target.value)}
             className={INPUT}
-            aria-invalid={Boolean(fieldError('content'))}
-            aria-describedby={fieldError('content') ? 'content-error' : undefined}
+            {...invalidWhen('content')}
           />
         )}
         <FieldMessage id="content-error" text={fieldError('content')} />
@@ -185,8 +189,7 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
           accept={MEDIA_ACCEPT}
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           className="max-w-full text-sm"
-          aria-invalid={Boolean(fieldError('image'))}
-          aria-describedby={fieldError('image') ? 'image-error' : undefined}
+          {...invalidWhen('image')}
         />
         <p className="text-xs text-slate-500">{`${MEDIA_NAMES}, up to 4 MB. You can also paste an image or drop a file here.`}</p>
         {file && <FilePreview file={file} onRemove={removeFile} />}
@@ -211,13 +214,7 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
           ))}
         </ul>
       )}
-      <button
-        type="submit"
-        disabled={progress !== null}
-        className="rounded bg-blue-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
-      >
-        {progress !== null ? 'Creating...' : 'Create Thread'}
-      </button>
+      <PostButton uploading={progress !== null} label="Create Thread" busyLabel="Creating..." />
     </form>
   )
 }

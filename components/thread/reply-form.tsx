@@ -5,13 +5,14 @@ import { FilePreview } from '@/components/post/file-preview'
 import { INPUT } from '@/components/ui/styles'
 import { UploadProgress } from '@/components/ui/upload-progress'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
-import { messageFor } from '@/lib/client/error-messages'
 import { rememberOwn } from '@/lib/client/local-state'
 import { checkMediaFile } from '@/lib/client/media-file'
 import { useFileDrop } from '@/lib/client/use-file-drop'
+import { messageFor } from '@/lib/error-messages'
 import { REPLY_CONTENT_MAX } from '@/lib/limits'
 import { MEDIA_ACCEPT } from '@/lib/media/content-types'
 import type { PostFormState } from '@/lib/posts/form-submission'
+import { PostButton } from './post-button'
 
 export const REPLY_MAX = REPLY_CONTENT_MAX
 const NOTHING_SENT: PostFormState = { values: {} }
@@ -169,13 +170,7 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
             Spoiler image
           </label>
         </div>
-        <button
-          type="submit"
-          disabled={progress !== null}
-          className="rounded bg-blue-600 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-60"
-        >
-          {progress !== null ? 'Posting...' : 'Post Reply'}
-        </button>
+        <PostButton uploading={progress !== null} label="Post Reply" busyLabel="Posting..." compact />
       </div>
       {progress !== null && <UploadProgress progress={progress} />}
       {(error ?? sent.error) && (

@@ -6,3 +6,12 @@ export function BoardOptions({ boards }: { boards: { id: string; name: string }[
     </option>
   ))
 }
+
+/** One `<option>` per choice, labelled with its label. */
+export function Options({ choices }: { choices: readonly { value: string; label: string }[] }) {
+  return choices.map((c) => (
+    <option key={c.value} value={c.value}>
+      {c.label}
+    </option>
+  ))
+}

@@ -3,11 +3,11 @@
 // rate-limited per (username, IP) and per IP.
 import { getDb } from '../db/client'
 import { LoginRequiredError } from '../errors'
-import { hashPassword, verifyPassword } from './password'
 import { ZLoginCsrf, type LoginCredentials } from './schemas'
 import { getSession, newCsrfToken, type StaffSession } from './session'
 import { assertCsrf } from './staff'
 import { assertNotExhausted, consume } from '../rate-limit/limits'
+import { hashPassword, verifyPassword } from '../staff/password'
 
 let dummyHash: Promise<string> | undefined
 

@@ -1,7 +1,7 @@
 // The staff login body. The CSRF token may come in the body's _csrf field (the no-JavaScript form); it is read
 // before the credentials are judged, so a request without a valid token is a 403 whatever else it holds.
 import { z } from 'zod'
-import { jsonObject } from '../http/validation'
+import { jsonObject } from '../validation'
 
 const MISSING = { errorName: 'Username and password are required' }
 const textOrEmpty = (trim: boolean) =>

@@ -5,9 +5,8 @@ import { getIronSession, type IronSession, type SessionOptions } from 'iron-sess
 import { cookies, headers } from 'next/headers'
 import { getConfig } from '../config'
 import { SESSION_TTL_SECONDS, type SessionData } from './session-data'
-import { crossOriginCookies } from '../http/origins'
-import { arrivedOverHttps } from '../http/scheme'
-import { secureCookies } from '../http/secure-cookies'
+import { crossOriginCookies, secureCookies } from '../cookie-policy'
+import { arrivedOverHttps } from '../net/scheme'
 
 export { SESSION_TTL_SECONDS, type SessionData }
 

@@ -6,14 +6,11 @@ import { getDb } from '../db/client'
 import { ForbiddenError, LoginRequiredError } from '../errors'
 import { SESSION_TTL_SECONDS, type SessionData } from './session-data'
 import type { Role } from '../staff/schemas'
-import { toAdminUser, type AdminUser } from '../staff/types'
+import { toAdminUser, type Staff } from '../staff/types'
 
 const RANK: Record<Role, number> = { janitor: 1, moderator: 2, admin: 3 }
 
-export interface Staff extends AdminUser {
-  /** May act on this board (admins and users without assigned boards: every board). */
-  canModerate(boardId: string | null): boolean
-}
+export type { Staff } from '../staff/types'
 
 export async function currentStaff(session: SessionData): Promise<Staff | null> {
   if (!session.userId || !session.loginAt || session.generation === undefined) return null

@@ -4,9 +4,9 @@ import { inForce } from './types'
 import { getBoardOrThrow } from '../boards/queries'
 import { getDb } from '../db/client'
 import { ConflictError, NotFoundError } from '../errors'
-import { logAction } from '../moderation/log'
 import { ipKey } from '../net/ip'
 import { consume } from '../rate-limit/limits'
+import { logAction } from '../staff/action-log'
 
 /** The board must exist and the appeal rate limit be free before the appeal text is judged. */
 export async function beforeAppeal(boardId: string, ip: string): Promise<void> {

@@ -6,8 +6,8 @@ import { toBanDto } from './types'
 import type { Staff } from '../auth/staff'
 import { getDb } from '../db/client'
 import { publish } from '../events/bus'
-import { logAction } from '../moderation/log'
 import { ipKey } from '../net/ip'
+import { logAction } from '../staff/action-log'
 
 export async function createBan(staff: Staff, input: NewBan) {
   const {

@@ -3,6 +3,7 @@ import type { Staff } from '../auth/staff'
 import { getDb } from '../db/client'
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors'
 import { toBanDto } from './types'
+import { scopeWhere } from '../staff/scope'
 
 export interface BanFilters {
   boardId?: string
@@ -10,13 +11,6 @@ export interface BanFilters {
   status?: 'active' | 'expired' | 'lifted' | 'all'
   limit?: number
   offset?: number
-}
-
-/** Rows a non-admin with assigned boards may see: their boards and global bans. */
-export function scopeWhere(staff: Staff) {
-  return staff.role === 'admin' || staff.boards.length === 0
-    ? {}
-    : { OR: [{ boardId: { in: staff.boards } }, { boardId: null }] }
 }
 
 export async function listBans(staff: Staff, f: BanFilters) {

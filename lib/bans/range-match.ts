@@ -2,7 +2,7 @@
 // range; within a type the oldest ban first. Shared by the ban check and the in-memory ban index.
 import { asnFor } from '../geo/asn'
 import { countryCodeFor } from '../geo/country'
-import { ipInRange } from '../rangebans/values'
+import { ipInRange } from '../net/ip'
 
 export interface RangeBanLike {
   id: number

@@ -2,10 +2,10 @@
 import { z } from 'zod'
 import { boardExists } from '../boards/queries'
 import { boardIdSchema, isId } from '../http/params'
-import { jsonObject, oneIssueAtATime } from '../http/validation'
-import { REASON_MAX } from '../moderation/staff-delete'
+import { REASON_MAX } from '../limits'
 import { normalizeIp } from '../net/ip'
 import { normalizedText, optionalText, requiredText } from '../text/schemas'
+import { jsonObject, oneIssueAtATime } from '../validation'
 
 export const APPEAL_MAX = 2000
 

@@ -8,7 +8,7 @@ import { getBanForStaff } from './queries'
 import type { BanUpdate } from './schemas'
 import { toBanDto } from './types'
 import { publish } from '../events/bus'
-import { logAction } from '../moderation/log'
+import { logAction } from '../staff/action-log'
 
 type StaffBan = Awaited<ReturnType<typeof getBanForStaff>>
 

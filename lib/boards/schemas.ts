@@ -2,8 +2,8 @@
 import { z } from 'zod'
 import { THREADS_PER_PAGE } from './types'
 import { BOARD_ID } from '../http/params'
-import { bodyIssue } from '../http/validation'
 import { codePoints, normalizeText } from '../text/normalize'
+import { bodyIssue } from '../validation'
 
 export const BOARD_NAME_MAX = 50
 export const BOARD_DESCRIPTION_MAX = 200

@@ -4,7 +4,7 @@
 // results are fetched again when another reader votes.
 import { useCallback, useEffect, useReducer } from 'react'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
-import { messageFor } from '@/lib/client/error-messages'
+import { messageFor } from '@/lib/error-messages'
 import type { SurveyResults } from '@/lib/surveys/types'
 import {
   initialSurveyState,

@@ -8,7 +8,7 @@ import type { Staff } from '../auth/staff'
 import { getDb } from '../db/client'
 import { ConflictError, NotFoundError } from '../errors'
 import { publish } from '../events/bus'
-import { logAction } from '../moderation/log'
+import { logAction } from '../staff/action-log'
 
 export interface FilterDto extends FilterRule {
   createdAt: string

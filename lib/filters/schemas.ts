@@ -5,7 +5,7 @@ import { compileRule } from './match'
 import { BAN_DURATIONS } from '../bans/durations'
 import { boardExists } from '../boards/queries'
 import { BOARD_ID } from '../http/params'
-import { jsonObject } from '../http/validation'
+import { jsonObject } from '../validation'
 
 export const FILTER_WHERE = ['topic', 'content', 'both'] as const
 export const FILTER_ACTIONS = ['reject', 'replace', 'ban'] as const

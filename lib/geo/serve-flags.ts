@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { decodedPath, sendFile } from '../http/send-file'
+import { decodedPath, sendFile } from '../media/send-file'
 
 const FLAG = /^\/flags\/(4x3|1x1)\/([a-z]{2})\.svg$/
 let dir: string | undefined

@@ -1,9 +1,8 @@
 // The one mapping from thrown errors to HTTP responses: domain errors get their status and body (zod failures
-// become 400s through lib/http/validation.ts). Anything that is not a DomainError
+// become 400s through lib/validation.ts). Anything that is not a DomainError
 // is logged with a request id and answered as a bare 500: no stack, SQL, driver message or path leaks.
 import { ZodError } from 'zod'
 import { newRequestId } from './request-id'
-import { validationErrorOf } from './validation'
 import { noteDbFault } from '../db/fault-state'
 import { databaseFaultOf } from '../db/faults'
 import {
@@ -25,6 +24,7 @@ import { DatabaseFullError, DatabaseUnavailableError, DomainError } from '../err
 import { log } from '../log'
 import { ALLOWED_MEDIA_TEXT } from '../media/content-types'
 import { metrics } from '../metrics/registry'
+import { validationErrorOf } from '../validation'
 
 export const NO_STORE = { 'Cache-Control': 'no-store' }
 

@@ -3,19 +3,16 @@
 // answers 500 when the body is malformed (a part without a name, say): that is the sender's fault, so the answer
 // becomes a 400. A refusal the action decides (validation, bans, limits) is rendered by the page and never a 500.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isPagePath } from './request-target'
 
 const FORM_TARGETS = [/^\/board\/[a-z0-9]{1,10}\/thread\/[1-9][0-9]{0,9}$/, /^\/board\/[a-z0-9]{1,10}\/create-thread$/]
 const MALFORMED = Buffer.from('Malformed form submission\n')
-
-function isPage(path: string): boolean {
-  return !path.startsWith('/api/') && !path.startsWith('/_next/')
-}
 
 /** Answers (true) a POST to a page that takes none; otherwise lets it through, a 500 from Next turned into a 400. */
 export function guardPagePost(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'POST') return false
   const path = (req.url ?? '/').split('?')[0]
-  if (!isPage(path)) return false
+  if (!isPagePath(path)) return false
   if (!FORM_TARGETS.some((target) => target.test(path))) {
     res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8', 'content-length': 19 })
     res.end('Method not allowed\n')

@@ -2,7 +2,6 @@
 // for deployments that serve the client elsewhere, an explicit allow-list (CORS_ORIGINS) answered with CORS.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getConfig } from '../config'
-import { isFourchanPath } from '../fourchan/paths'
 
 /** The site's origin: PUBLIC_ORIGIN, or the origin the request was addressed to. */
 export function siteOriginOf(host: string | null | undefined, encrypted: boolean): string {
@@ -21,7 +20,7 @@ const ALLOWED_METHODS = 'GET, POST, PUT, DELETE'
  * returns true when the request is fully handled. Origins not on the list get no CORS headers, so browsers block them.
  */
 export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
-  if (isFourchanPath(req.url ?? '')) return openReadCors(req, res)
+  if ((req.url ?? '').startsWith(OPEN_READ_PREFIX)) return openReadCors(req, res)
   const origin = req.headers.origin
   const { corsOrigins } = getConfig()
   if (!origin || !corsOrigins.includes(origin)) return false
@@ -39,10 +38,8 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
   return true
 }
 
-/** Cookies must travel on cross-origin requests when an allow-list is configured. */
-export function crossOriginCookies(): boolean {
-  return getConfig().corsOrigins.length > 0
-}
+/** The 4chan-compatible read API (lib/fourchan): public files any origin may read. */
+const OPEN_READ_PREFIX = '/api/4chan/'
 
 /**
  * The 4chan-compatible files are public and read-only: any origin may read them, without cookies. A preflight (a

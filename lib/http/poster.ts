@@ -1,8 +1,7 @@
 // The cb_poster cookie on the HTTP side: read the caller's poster key (or mint one), and set it on the
 // response of the first successful creation (a year-long, HttpOnly cookie; only a hash of the key is stored with a post).
-import { crossOriginCookies } from './origins'
-import { arrivedOverHttps } from './scheme'
-import { secureCookies } from './secure-cookies'
+import { crossOriginCookies, secureCookies } from '../cookie-policy'
+import { arrivedOverHttps } from '../net/scheme'
 import { isPosterKey, newPosterKey, POSTER_COOKIE } from '../posters/identity'
 
 /** The caller's poster key from its cb_poster cookie, or null when it sent none or a malformed one. */

@@ -34,6 +34,11 @@ export function isApiPath(target: string): boolean {
   return target === '/api' || /^\/api[/?#]/.test(target)
 }
 
+/** A path Next renders as a page: neither the API nor Next's own assets. */
+export function isPagePath(path: string): boolean {
+  return !path.startsWith('/api/') && !path.startsWith('/_next/')
+}
+
 /** The methods Corkboard answers; others (TRACE, PROPFIND, …) reach no handler, and Next answers them with a 500. */
 const METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'])
 

@@ -10,9 +10,9 @@ import { errorResponse, json } from './error-response'
 import { isAllowedOrigin, siteOriginOf } from './origins'
 import type { ParamParser } from './params'
 import { requestIdOf } from './request-id'
-import { arrivedOverHttps } from './scheme'
-import { parseInput } from './validation'
+import { arrivedOverHttps } from '../net/scheme'
 import { consume } from '../rate-limit/limits'
+import { parseInput } from '../validation'
 
 const JSON_LIMIT = 64 * 1024
 /** Deeper nesting than any endpoint accepts is refused before parsing (nested values reach echoing code paths). */

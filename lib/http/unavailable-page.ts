@@ -2,6 +2,7 @@
 // the database and fails (cached pages are still served from memory before this is asked). API routes need no
 // gate: their errors map to the API's 503 body in lib/http/error-response.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isPagePath } from './request-target'
 import { pingDb } from '../db/client'
 import { databaseDown } from '../db/fault-state'
 
@@ -20,8 +21,7 @@ const PAGE = `<!DOCTYPE html>
 /** Paths of pages (not the API, Next's assets or public files). */
 function isPage(url: string): boolean {
   const path = url.split('?')[0]
-  if (path.startsWith('/api/') || path.startsWith('/_next/')) return false
-  return !path.slice(path.lastIndexOf('/') + 1).includes('.')
+  return isPagePath(path) && !path.slice(path.lastIndexOf('/') + 1).includes('.')
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { contentTypeForKey } from './content-types'
 import type { LocalStorage } from './local-storage'
-import { decodedPath, sendFile } from '../http/send-file'
+import { decodedPath, sendFile } from './send-file'
 
 export function serveLocalMedia(storage: LocalStorage, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const key = decodedPath(req.url)?.slice(storage.urlPrefix.length + 1) ?? ''

@@ -42,7 +42,7 @@ export async function actionsPerDay(
       : raw('substr(created_at, 1, 10)')
   const conditions = [sqltag`created_at >= ${from}`, sqltag`created_at <= ${end}`]
   if (f.boardId) conditions.push(sqltag`board_id = ${f.boardId}`)
-  // A moderator sees the boards assigned to them, as lib/bans/queries.ts scopeWhere: assigned boards plus global rows.
+  // A moderator sees the boards assigned to them, as lib/staff/scope.ts scopeWhere: assigned boards plus global rows.
   if (staff.role !== 'admin' && staff.boards.length > 0)
     conditions.push(sqltag`(board_id IN (${join(staff.boards)}) OR board_id IS NULL)`)
   const db = await getDb()

@@ -1,11 +1,11 @@
 // Reading the moderation log: the filtered action list, statistics and IP history, each
 // within the caller's board scope.
-import { ACTION_TYPES, type ActionType } from './log'
 import type { Staff } from '../auth/staff'
-import { scopeWhere } from '../bans/queries'
 import { getDb } from '../db/client'
 import { ForbiddenError, ValidationError } from '../errors'
 import { normalizeIp } from '../net/ip'
+import { ACTION_TYPES, type ActionType } from '../staff/action-log'
+import { scopeWhere } from '../staff/scope'
 
 export interface ActionFilters {
   actionTypes?: ActionType[]

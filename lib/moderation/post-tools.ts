@@ -3,11 +3,11 @@
 import { assertCanModerate, type Staff } from '../auth/staff'
 import { getDb } from '../db/client'
 import { ConflictError, NotFoundError } from '../errors'
-import { logAction } from './log'
 import { publish } from '../events/bus'
 import { banMarksFor } from '../posts/ban-marks'
 import { toPublicPost } from '../posts/to-public'
 import type { PostColor } from '../posts/types'
+import { logAction } from '../staff/action-log'
 import { surveySummaries } from '../surveys/queries'
 
 export interface PostRef {

@@ -1,13 +1,13 @@
 // Inputs of the staff post tools: which post (board and thread ride along in the body or query, the post id in
 // the path), colour changes and deletions.
 import { z } from 'zod'
-import { REASON_MAX } from './staff-delete'
 import { ZNote } from '../bans/schemas'
 import { boardIdSchema, idSchema } from '../http/params'
-import { oneIssueAtATime } from '../http/validation'
+import { REASON_MAX } from '../limits'
 import { POST_COLORS } from '../posts/types'
 import { codePoints } from '../text/normalize'
 import { normalizedText } from '../text/schemas'
+import { oneIssueAtATime } from '../validation'
 
 /** GET …/posts/{postId}/ip?boardId=&threadId= */
 export const ZPostRefQuery = z.object({

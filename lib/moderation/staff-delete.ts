@@ -5,13 +5,12 @@ import { assertCanModerate, type Staff } from '../auth/staff'
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'
 import { NotFoundError, ValidationError } from '../errors'
-import { logAction } from './log'
+import { REASON_MAX } from '../limits'
 import { snapshotPosts } from './snapshots'
 import { publish } from '../events/bus'
 import { releaseMedia } from '../media/release'
+import { logAction } from '../staff/action-log'
 import { codePoints, normalizeText } from '../text/normalize'
-
-export const REASON_MAX = 500
 
 /** A staff deletion's reason (sent as optional text; staff must give one). */
 export function requireReason(raw: string | undefined, missingMessage: string): string {

@@ -1,12 +1,12 @@
 // Setting and removing sticky: logged, live to both rooms; removing it re-applies the thread
 // cap, which may kill threads.
-import { logAction } from './log'
 import { assertCanModerate, type Staff } from '../auth/staff'
 import { getBoardOrThrow } from '../boards/queries'
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'
 import { ConflictError, NotFoundError } from '../errors'
 import { publish } from '../events/bus'
+import { logAction } from '../staff/action-log'
 import { applyThreadCap } from '../threads/thread-cap'
 import { toPublicThread } from '../threads/types'
 

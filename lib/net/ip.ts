@@ -24,3 +24,10 @@ export function ipKey(ip: string): string {
   const bytes = (addr as ipaddr.IPv6).toByteArray().slice(0, 8).concat(new Array(8).fill(0))
   return `${ipaddr.fromByteArray(bytes).toString()}/64`
 }
+
+/** Whether an address lies in a CIDR range of its own family. */
+export function ipInRange(ip: string, cidr: string): boolean {
+  const addr = ipaddr.parse(ip)
+  const [range, bits] = ipaddr.parseCIDR(cidr)
+  return addr.kind() === range.kind() && addr.match(range, bits)
+}

@@ -4,8 +4,8 @@
 // invalidation tags, and which domain events touch which entries. Thread ids are unique across boards, so a
 // thread's tag needs no board.
 import { getConfig } from '../config'
+import { fourchanRoute, isFourchanPath } from './fourchan-routes'
 import type { BusEvent } from '../events/internal'
-import { fourchanRoute, isFourchanPath } from '../fourchan/paths'
 
 export interface CachedRoute {
   /**
@@ -45,7 +45,7 @@ const threadTags = (boardId: string, threadId: string) => [`thread:${threadId}`,
 
 /** The cache route of a request path, or null when it is not cached. Pages are cached only without a query. */
 export function cachedRoute(pathname: string, search = ''): CachedRoute | null {
-  // The 4chan-compatible files (lib/fourchan/paths.ts).
+  // The 4chan-compatible files (fourchan-routes.ts).
   if (isFourchanPath(pathname)) return fourchanRoute(pathname, search)
   const api = POSTS_API.exec(pathname)
   if (api && isThreadId(api[2]) && isPostsQuery(search)) {

@@ -8,8 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { cachedRoute, tagsFor, type CachedRoute } from './routes'
 import { PageStore, type CacheEntry, type RenderedPage } from './store'
 import { mayBeBanned } from '../bans/ban-index'
-import { boardExists } from '../boards/queries'
-import { getDb } from '../db/client'
+import { boardOrThreadExists } from '../boards/queries'
 import { dbFaultCount } from '../db/fault-state'
 import { subscribe } from '../events/bus'
 import { notModifiedSince } from '../http/last-modified'
@@ -93,10 +92,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
  * only after a render: a HIT never touches the database.
  */
 async function stillExists(route: CachedRoute): Promise<boolean> {
-  if (!route.boardId) return true
-  if (route.threadId === undefined) return boardExists(route.boardId)
-  const db = await getDb()
-  return (await db.thread.count({ where: { id: route.threadId, boardId: route.boardId } })) === 1
+  return !route.boardId || boardOrThreadExists({ boardId: route.boardId, threadId: route.threadId })
 }
 
 function sendEntry(

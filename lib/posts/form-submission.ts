@@ -2,7 +2,7 @@
 // a server action, which runs the same domain functions as the API. Its answer is either a redirect to the new
 // post or the form's state — the message of the error, per-field messages and the text the visitor typed — which
 // the page renders next to the fields.
-import { messageFor, type ErrorBody } from '../client/error-messages'
+import { messageFor, type ErrorBody } from '../error-messages'
 import { FileTooLargeError } from '../errors'
 import { errorResponse } from '../http/error-response'
 import type { MultipartForm } from '../http/multipart'

@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError } from '../errors'
 import { toPublicRangeBan } from './types'
 import { publish } from '../events/bus'
 import { countryName } from '../geo/country-names'
-import { logAction } from '../moderation/log'
+import { logAction } from '../staff/action-log'
 
 const inForce = (now: Date) => ({ isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] })
 

@@ -4,7 +4,7 @@ import { ZExpiry, ZOptionalBoard, ZReason } from '../bans/schemas'
 import { ValidationError } from '../errors'
 import { normalizeBanValue, RANGE_BAN_TYPES, type RangeBanType } from './values'
 import { boardIdSchema } from '../http/params'
-import { jsonObject } from '../http/validation'
+import { jsonObject } from '../validation'
 
 /** The value normalised for its type (country code, AS number, CIDR range); number or text on the way in. */
 const banValue = (type: RangeBanType) =>

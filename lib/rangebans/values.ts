@@ -49,9 +49,3 @@ export function banValueProblem(type: RangeBanType, raw: unknown): string | null
     throw err
   }
 }
-
-export function ipInRange(ip: string, cidr: string): boolean {
-  const addr = ipaddr.parse(ip)
-  const [range, bits] = ipaddr.parseCIDR(cidr)
-  return addr.kind() === range.kind() && addr.match(range, bits)
-}

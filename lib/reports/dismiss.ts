@@ -4,7 +4,7 @@ import { assertCanModerate, type Staff } from '../auth/staff'
 import { getDb } from '../db/client'
 import { NotFoundError } from '../errors'
 import { publish } from '../events/bus'
-import { logAction } from '../moderation/log'
+import { logAction } from '../staff/action-log'
 
 export async function dismissReports(staff: Staff, postId: number): Promise<{ dismissed: number }> {
   const db = await getDb()

@@ -2,9 +2,9 @@
 import { z } from 'zod'
 import { REPORT_CATEGORIES } from './categories'
 import { boardIdSchema } from '../http/params'
-import { oneIssueAtATime } from '../http/validation'
 import { REPORT_REASON_MAX } from '../limits'
 import { optionalText } from '../text/schemas'
+import { oneIssueAtATime } from '../validation'
 
 const category = z.enum(REPORT_CATEGORIES, { message: `Category must be one of: ${REPORT_CATEGORIES.join(', ')}` })
 

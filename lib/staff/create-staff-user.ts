@@ -1,6 +1,6 @@
 // Creates a staff account: used by `npm run admin:create` and by POST /api/admin/users.
 import { z } from 'zod'
-import { hashPassword } from '../auth/password'
+import { hashPassword } from './password'
 import { getDb } from '../db/client'
 import { ConflictError, ValidationError } from '../errors'
 import { ZEmail, ZPassword, ZRole, ZUsername, type Role } from './schemas'

@@ -1,10 +1,9 @@
 // Staff accounts for admins. Deactivation and password changes end the user's sessions (their
 // session generation moves on); an admin cannot deactivate or demote themself, and one active admin remains.
 import { createStaffUser } from './create-staff-user'
+import { hashPassword } from './password'
 import type { NewUser, UserUpdate } from './schemas'
-import { toAdminUser } from './types'
-import { hashPassword } from '../auth/password'
-import type { Staff } from '../auth/staff'
+import { toAdminUser, type Staff } from './types'
 import { getDb } from '../db/client'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors'
 

@@ -1,6 +1,6 @@
 // Staff user fields and the bodies of the admin user endpoints.
 import { z } from 'zod'
-import { bodyIssue, jsonObject } from '../http/validation'
+import { bodyIssue, jsonObject } from '../validation'
 
 export const ROLES = ['janitor', 'moderator', 'admin'] as const
 export type Role = (typeof ROLES)[number]

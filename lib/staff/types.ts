@@ -1,4 +1,4 @@
-// The AdminUser object, as the API returns it.
+// The AdminUser object, as the API returns it, and the signed-in Staff the server checks rights on.
 import type { Role } from './schemas'
 
 export interface AdminUser {
@@ -10,6 +10,12 @@ export interface AdminUser {
   is_active: boolean
   created_at: string
   last_login: string | null
+}
+
+/** A signed-in staff user, as the server checks their rights. */
+export interface Staff extends AdminUser {
+  /** May act on this board (admins and users without assigned boards: every board). */
+  canModerate(boardId: string | null): boolean
 }
 
 export function toAdminUser(u: {

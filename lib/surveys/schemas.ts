@@ -2,13 +2,13 @@
 // ownership, rate limit), which the routes run in their `before` step.
 import { z } from 'zod'
 import { isId, isNumericId } from '../http/params'
-import { jsonObject } from '../http/validation'
 import {
   SURVEY_OPTIONS_MAX as OPTIONS_MAX,
   SURVEY_OPTIONS_MIN as OPTIONS_MIN,
   SURVEY_TEXT_MAX as TEXT_MAX,
 } from '../limits'
 import { codePoints, normalizeText } from '../text/normalize'
+import { jsonObject } from '../validation'
 
 /** Line breaks in questions and options become spaces; then the usual trimming applies. */
 const oneLine = (v: unknown) => normalizeText(v).replace(/\n+/g, ' ')

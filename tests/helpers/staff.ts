@@ -1,6 +1,6 @@
 // Staff accounts and logged-in clients for tests: rows inserted with real argon2 hashes, then a login through
 // the API exactly as the admin UI does it (CSRF token first, then the credentials).
-import { hashPassword } from '@/lib/auth/password'
+import { hashPassword } from '@/lib/staff/password'
 import type { TestDatabase } from './database'
 import { sql } from './sql'
 

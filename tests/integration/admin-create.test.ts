@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { verifyPassword } from '@/lib/auth/password'
+import { verifyPassword } from '@/lib/staff/password'
 import { createTestDatabase, usingPostgres, withClient, type TestDatabase } from '../helpers/database'
 import { ROOT } from '../helpers/server'
 

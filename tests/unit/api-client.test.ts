@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { publicPaths, staffPaths } from '@/lib/client/api/paths'
-import { messageFor } from '@/lib/client/error-messages'
 import { formErrors } from '@/lib/client/form-errors'
+import { messageFor } from '@/lib/error-messages'
 
 type Client = typeof import('@/lib/client/api')
 

@@ -8,12 +8,12 @@ import { catalogOf, indexPageOf, threadListOf } from '@/lib/fourchan/board-files
 import { commentHtml, type CommentContext } from '@/lib/fourchan/comment'
 import { changedAt, newStamps, stamp } from '@/lib/fourchan/last-modified'
 import { mediaFileParam, pageFileParam, threadFileParam } from '@/lib/fourchan/params'
-import { fourchanRoute } from '@/lib/fourchan/paths'
 import { semanticUrl, toFourchanOp, toFourchanPost, type PostContext, withPreview } from '@/lib/fourchan/post'
-import { rememberThread } from '@/lib/fourchan/thread-numbers'
 import { nowText } from '@/lib/fourchan/time'
 import type { FourchanPost } from '@/lib/fourchan/types'
 import { notModifiedSince } from '@/lib/http/last-modified'
+import { fourchanRoute } from '@/lib/page-cache/fourchan-routes'
+import { rememberThread } from '@/lib/page-cache/fourchan-thread-numbers'
 
 const board = {
   id: 'tech',

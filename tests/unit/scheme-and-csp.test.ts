@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { inlineScriptHashes } from '@/lib/http/content-security-policy'
-import { resolveScheme } from '@/lib/http/scheme'
+import { resolveScheme } from '@/lib/net/scheme'
 
 describe('resolveScheme', () => {
   it.each([

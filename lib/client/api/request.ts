@@ -1,7 +1,7 @@
 'use client'
 // The one way the browser calls the JSON API: typed answers, one typed error, and the CSRF token on staff writes.
-import type { ErrorBody } from '../error-messages'
 import { csrfToken, replaceRefusedToken } from './csrf-token'
+import type { ErrorBody } from '../../error-messages'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 

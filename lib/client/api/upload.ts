@@ -1,7 +1,7 @@
 'use client'
 // Multipart POST with upload progress (fetch cannot report it): the parsed JSON answer, or ApiError as request().
-import type { ErrorBody } from '../error-messages'
 import { ApiError } from './request'
+import type { ErrorBody } from '../../error-messages'
 
 export function postWithProgress<T>(url: string, body: FormData, onProgress: (fraction: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {

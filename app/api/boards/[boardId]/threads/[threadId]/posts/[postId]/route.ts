@@ -3,7 +3,7 @@ import { json } from '@/lib/http/error-response'
 import { boardIdParam, idParam } from '@/lib/http/params'
 import { posterKeyOf } from '@/lib/http/poster'
 import { route, methodNotAllowed } from '@/lib/http/route'
-import { deletePost } from '@/lib/posts/delete'
+import { deletePost } from '@/lib/moderation/public-delete'
 import { ZDeletion } from '@/lib/posts/schemas'
 
 const params = { boardId: boardIdParam, threadId: idParam('Thread not found'), postId: idParam('Post not found') }

@@ -1,7 +1,7 @@
 // The error catalogue: server error bodies → the messages shown to people. Used by
 // the JavaScript forms and by the server actions behind the same forms without JavaScript.
-import { ALLOWED_MEDIA_TEXT } from '../media/content-types'
-import { formatTimestamp } from '../ui/relative-time'
+import { ALLOWED_MEDIA_TEXT } from './media/content-types'
+import { formatTimestamp } from './ui/relative-time'
 
 export interface ErrorBody {
   error?: string

@@ -1,6 +1,6 @@
 // The moderation log: one table serves the action log, the dashboard, the statistics and the
 // IP history. Written inside the transaction of the change it records.
-import type { Staff } from '../auth/staff'
+import type { Staff } from './types'
 import type { Tx } from '../db/locks'
 
 export type ActionType =

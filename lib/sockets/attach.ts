@@ -3,7 +3,6 @@
 // the processes and lib/events/relay.ts carries every bus event to all of them.
 import type { Server as HttpServer, IncomingMessage } from 'node:http'
 import { Server } from 'socket.io'
-import { type ClientToServerEvents, type ServerToClientEvents, parseRoom, roomsFor, threadRoom } from './events'
 import { connectRedisLink } from './redis-link'
 import { announceReportCount, joinStaff, sessionSealOf } from './staff-room'
 import { boardOrThreadExists } from '../boards/queries'
@@ -13,14 +12,21 @@ import { isRealtimeEvent } from '../events/internal'
 import { startEventRelay, type ClusterLink } from '../events/relay'
 import { resolveClientIp } from '../http/client-ip'
 import { isAllowedOrigin, siteOriginOf } from '../http/origins'
-import { resolveScheme } from '../http/scheme'
 import { securityHeaders } from '../http/security-headers'
 import { metrics } from '../metrics/registry'
+import { resolveScheme } from '../net/scheme'
 import { consume } from '../rate-limit/limits'
+import {
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  parseRoom,
+  roomsFor,
+  threadRoom,
+} from '../realtime/events'
 
 const MAX_ROOMS_PER_SOCKET = 20
 
-/** socket.io's requests do not pass server.ts's request handler: the scheme by the same rule (lib/http/scheme.ts). */
+/** socket.io's requests do not pass server.ts's request handler: the scheme by the same rule (lib/net/scheme.ts). */
 const schemeOf = (req: IncomingMessage) =>
   resolveScheme(
     Boolean((req.socket as { encrypted?: boolean }).encrypted),

@@ -2,7 +2,7 @@
 // ({field, message}). A custom issue's params add to its entry (e.g. `invalid: [ids]`), and `params.errorName`
 // names the whole error ("All fields are required") instead of the default "Validation failed".
 import { z, type ZodError } from 'zod'
-import { ValidationError, type FieldIssue } from '../errors'
+import { ValidationError, type FieldIssue } from './errors'
 
 const DEFAULT_NAME = 'Validation failed'
 

@@ -3,6 +3,7 @@
 // 2. staff with rights on the board: CSRF token and a reason, logged, 24-hour snapshots (lib/moderation);
 // 3. an owner in a dead thread: 409;  4. anyone else: 403.
 // Callers without staff rights on the board are ban-checked first.
+import { requireReason, staffDeletePost, staffDeleteThread } from './staff-delete'
 import type { SessionData } from '../auth/session'
 import { assertCanModerate, assertCsrf, currentStaff, type Staff } from '../auth/staff'
 import { assertNotBanned } from '../bans/check'
@@ -12,7 +13,6 @@ import { lockRow } from '../db/locks'
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors'
 import { publish } from '../events/bus'
 import { releaseMedia } from '../media/release'
-import { requireReason, staffDeletePost, staffDeleteThread } from '../moderation/staff-delete'
 import { isOwner } from '../posters/identity'
 import { consume } from '../rate-limit/limits'
 

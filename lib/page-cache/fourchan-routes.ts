@@ -1,7 +1,7 @@
 // The paths of the 4chan-compatible API under /api/4chan/, and the page-cache tags of each file (which events make
 // it stale): boards.json changes with the boards ("home" is dropped by board_updated), a board's files with any
 // change on the board, a thread file with its thread.
-import { threadOfNumber } from './thread-numbers'
+import { threadOfNumber } from './fourchan-thread-numbers'
 
 export const FOURCHAN_BASE = '/api/4chan/'
 const BOARDS = '/api/4chan/boards.json'
