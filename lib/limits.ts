@@ -30,7 +30,10 @@ export const CONTACT_LINK_MAX = 300
 export const SEARCH_TEXT_MAX = 200
 export const SEARCH_WORDS_MAX = 16
 export const SEARCH_PAGE_SIZE = 25
-export const SEARCH_PAGES_MAX = 400
+/** Only the newest posts containing every word are ranked, so a search for common words costs the same on a site of
+ * ten thousand posts as on one of ten million; `total` counts at most this many. */
+export const SEARCH_CANDIDATES_MAX = 1000
+export const SEARCH_PAGES_MAX = SEARCH_CANDIDATES_MAX / SEARCH_PAGE_SIZE
 
 /** Characters of the optional reason a visitor gives with a report. */
 export const REPORT_REASON_MAX = 200

@@ -2,6 +2,7 @@
 import { useState } from 'react'
 import { StaffTable } from '@/components/ui/table-head'
 import { staffApi } from '@/lib/client/api'
+import { useFilters } from '@/lib/client/hooks/use-staff-resources'
 import type { FilterDto } from '@/lib/filters/manage'
 import type { FilterRuleInput } from '@/lib/filters/schemas'
 import { EMPTY_RULE, FilterForm } from './filter-form'
@@ -30,7 +31,8 @@ const toInput = (f: FilterDto): FilterRuleInput => ({
 
 /** /admin/filters: the word filters in force, a form to add one, and edit/delete per row. */
 export function FiltersPanel({ initial, boards }: { initial: FilterDto[]; boards: { id: string; name: string }[] }) {
-  const [filters, setFilters] = useState(initial)
+  const { data: filters = initial, mutate } = useFilters(initial)
+  const setFilters = (next: FilterDto[]) => void mutate(next, { revalidate: false })
   const [editing, setEditing] = useState<FilterDto | null>(null)
   const [error, setError] = useState('')
 

@@ -1,7 +1,7 @@
 'use client'
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { BoardPicker } from '@/components/admin/board-picker'
 import { ErrorText } from '@/components/ui/form-message'
 import { DeleteReasonPrompt } from '@/components/ui/reason-prompt'
@@ -9,6 +9,7 @@ import { BUTTON_SMALL_DANGER, BUTTON_SMALL_SECONDARY, SELECT_SMALL } from '@/com
 import { Timestamp } from '@/components/ui/timestamp'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import type { ReportedPost } from '@/lib/client/api/bodies'
+import { loadError, useReportQueue } from '@/lib/client/hooks/use-staff-resources'
 import { useShellReportCounts } from '@/lib/client/use-report-counts'
 import { REPORT_CATEGORIES, REPORT_CATEGORY_LABELS, type ReportCategory } from '@/lib/reports/categories'
 
@@ -22,28 +23,12 @@ const CATEGORY_STYLE: Record<ReportCategory, string> = {
 export function ReportsQueue({ boards, admin }: { boards: { id: string; name: string }[]; admin: boolean }) {
   const [board, setBoard] = useState('')
   const [category, setCategory] = useState('')
-  const [reports, setReports] = useState<ReportedPost[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
   const counts = useShellReportCounts()
-  const [reloads, setReloads] = useState(0)
-  const reload = useCallback(() => setReloads((n) => n + 1), [])
-
-  useEffect(() => {
-    let stale = false
-    staffApi.reports({ board, category }).then(
-      (answer) => {
-        if (stale) return
-        setReports(answer.reports)
-        setError(null)
-      },
-      (err) => {
-        if (!stale) setError(errorBodyOf(err)?.error ?? 'Failed to load reports')
-      },
-    )
-    return () => {
-      stale = true
-    }
-  }, [board, category, counts, reloads])
+  const queue = useReportQueue({ board, category }, counts)
+  const reports: ReportedPost[] | null = queue.data?.reports ?? null
+  const error = loadError(queue.error, 'Failed to load reports')
+  const { mutate } = queue
+  const reload = useCallback(() => void mutate(), [mutate])
 
   return (
     <div className="space-y-4">

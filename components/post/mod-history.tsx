@@ -1,37 +1,14 @@
 'use client'
-import { useEffect, useState } from 'react'
 import { ErrorText } from '@/components/ui/form-message'
-import { ApiError, errorBodyOf, staffApi, type IpHistory } from '@/lib/client/api'
+import { useModHistory } from '@/lib/client/hooks/use-staff-resources'
 import type { PublicPost } from '@/lib/posts/types'
 
 /** The moderation history of the poster's address, shown in the staff menu's dialog. */
 export function ModHistory({ post }: { post: PublicPost }) {
-  const [ip, setIp] = useState<string | null>(null)
-  const [history, setHistory] = useState<IpHistory | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    void (async () => {
-      let address: string
-      try {
-        address = (await staffApi.postIp({ boardId: post.board_id, threadId: post.thread_id, postId: post.id }))
-          .ip_address
-      } catch (err) {
-        return setError(errorBodyOf(err)?.error ?? 'Failed to fetch IP address')
-      }
-      setIp(address)
-      try {
-        setHistory(await staffApi.ipHistory(address))
-      } catch (err) {
-        setError(
-          err instanceof ApiError && err.status === 403
-            ? 'Not authorized to view IP history'
-            : 'Failed to fetch IP history',
-        )
-      }
-    })()
-  }, [post.id, post.board_id, post.thread_id])
-  if (error) return <ErrorText className="text-xs text-red-600">{error}</ErrorText>
-  if (!history) return <p className="text-xs text-slate-500">Loading IP history...</p>
+  const { data, error } = useModHistory({ boardId: post.board_id, threadId: post.thread_id, postId: post.id })
+  if (error) return <ErrorText className="text-xs text-red-600">{(error as Error).message}</ErrorText>
+  if (!data) return <p className="text-xs text-slate-500">Loading IP history...</p>
+  const { ip, history } = data
   const s = history.summary
   return (
     <div className="space-y-1 text-xs" data-testid="mod-history">

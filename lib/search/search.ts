@@ -1,8 +1,9 @@
 // Full-text search over the posts of live and archived threads (deleted posts are gone from the index with their
-// rows). Three statements whatever the size of the board: the count, one page of ids, the rows of that page.
+// rows). Three statements whatever the size of the board: the count, one page of ids, the rows of that page. Only
+// the newest matches are ranked (SEARCH_CANDIDATES_MAX), which bounds the cost of a search for common words.
 import { getBoardOrThrow } from '../boards/queries'
 import { getConfig } from '../config'
-import { SEARCH_PAGE_SIZE } from '../limits'
+import { SEARCH_CANDIDATES_MAX, SEARCH_PAGE_SIZE } from '../limits'
 import { excerptOf } from './highlight'
 import { postgresSearch } from './postgres-query'
 import type { SearchQuery } from './schemas'
@@ -18,7 +19,7 @@ export async function searchPosts(ip: string, { q, board, page }: SearchQuery): 
   if (board) await getBoardOrThrow(board)
   const words = searchWords(q)
   const build = getConfig().database.provider === 'postgresql' ? postgresSearch : sqliteSearch
-  const query = build(words, board)
+  const query = build(words, board, SEARCH_CANDIDATES_MAX)
   const db = await getDb()
 
   const [{ n }] = await db.$queryRawUnsafe<{ n: number | bigint }[]>(query.count.sql, ...query.count.args)

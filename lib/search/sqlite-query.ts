@@ -8,14 +8,18 @@ export function fts5Match(words: readonly string[]): string {
   return words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ')
 }
 
-export function sqliteSearch(words: readonly string[], boardId: string | undefined): RankedQuery {
+export function sqliteSearch(words: readonly string[], boardId: string | undefined, candidates: number): RankedQuery {
   const match = fts5Match(words)
-  const from = `FROM post_search s JOIN posts p ON p.id = s.rowid WHERE post_search MATCH ?${boardId ? ' AND p.board_id = ?' : ''}`
+  // FTS5 walks its matches by rowid (post id) from the newest down and stops at `candidates`; bm25 is computed for
+  // those rows only.
+  const newest = `SELECT s.rowid AS id, bm25(post_search, 10.0, 1.0) AS rank, p.created_at AS created_at
+    FROM post_search s JOIN posts p ON p.id = s.rowid WHERE post_search MATCH ?${boardId ? ' AND p.board_id = ?' : ''}
+    ORDER BY s.rowid DESC LIMIT ${candidates}`
   const args = boardId ? [match, boardId] : [match]
   return {
-    count: { sql: `SELECT count(*) AS n ${from}`, args },
+    count: { sql: `SELECT count(*) AS n FROM (${newest})`, args },
     page: (limit, offset) => ({
-      sql: `SELECT p.id AS id ${from} ORDER BY bm25(post_search, 10.0, 1.0), p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`,
+      sql: `SELECT id FROM (${newest}) ORDER BY rank, created_at DESC, id DESC LIMIT ? OFFSET ?`,
       args: [...args, limit, offset],
     }),
   }
