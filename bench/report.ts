@@ -15,7 +15,16 @@ export interface Throughput {
 }
 
 export interface HttpFigure {
-  id: 'home' | 'board' | 'thread' | 'posts-api' | 'search' | 'text-reply' | 'text-reply-filtered' | 'image-reply'
+  id:
+    | 'home'
+    | 'board'
+    | 'catalog'
+    | 'thread'
+    | 'posts-api'
+    | 'search'
+    | 'text-reply'
+    | 'text-reply-filtered'
+    | 'image-reply'
   label: string
   corkboard: Throughput
   baselineLabel: string

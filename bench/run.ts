@@ -34,6 +34,7 @@ const SCENARIOS = [
   'js',
   'home',
   'board',
+  'catalog',
   'thread',
   'posts-api',
   'search',
@@ -129,6 +130,7 @@ async function main(): Promise<void> {
     const paths = {
       home: '/',
       board: `/board/${hot.boardId}`,
+      catalog: `/board/${hot.boardId}/catalog`,
       thread: `/board/${hot.boardId}/thread/${hot.threadId}`,
       'posts-api': `/api/boards/${hot.boardId}/threads/${hot.threadId}/posts`,
       // Two words common in the seeded text: thousands of matches to count and rank, one page of 25 to load.
@@ -163,6 +165,7 @@ async function main(): Promise<void> {
     const reads = [
       { id: 'home', label: 'Home page (hot)', path: paths.home, headers: BROWSER_HEADERS },
       { id: 'board', label: 'Board page (hot)', path: paths.board, headers: BROWSER_HEADERS },
+      { id: 'catalog', label: 'Catalog page (hot)', path: paths.catalog, headers: BROWSER_HEADERS },
       { id: 'thread', label: 'Thread page, 300 posts (hot)', path: paths.thread, headers: BROWSER_HEADERS },
       {
         id: 'posts-api',
