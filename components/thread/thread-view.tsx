@@ -5,6 +5,7 @@ import type { RefContext } from '@/components/post/post-body'
 import { useAdminUser } from '@/lib/client/admin-user'
 import { useLocalState } from '@/lib/client/local-state'
 import { backlinksOf } from '@/lib/client/thread-state'
+import { useReplyAlerts } from '@/lib/client/use-reply-alerts'
 import { useThread } from '@/lib/client/use-thread'
 import type { PublicPost } from '@/lib/posts/types'
 import type { SurveyResults } from '@/lib/surveys/types'
@@ -45,6 +46,7 @@ export function ThreadView(props: ThreadViewProps) {
     props.quote ? { text: `>>${props.quote}\n`, seq: 0 } : undefined,
   )
   const local = useLocalState()
+  useReplyAlerts(posts, local.ownPosts)
   const staff = useAdminUser()
   const byId = useMemo(() => new Map(posts.map((p) => [p.id, p])), [posts])
   const { highlight, preview, handlers } = useReferenceLinks(byId)
