@@ -22,7 +22,10 @@ test('an admin runs housekeeping from its page and sees the results', async ({ p
   })
   await page.getByRole('button', { name: 'Run Housekeeping Now' }).click()
   const results = page.getByRole('region', { name: 'Results' })
-  await expect(results.getByTestId('task-Thread cleanup')).toContainText('Boards checked12')
+  // Every board is checked; other tests of this server may have added boards to the twelve defaults.
+  const boards = ((await (await page.request.get('/api/boards')).json()) as { boards: unknown[] }).boards.length
+  expect(boards).toBeGreaterThanOrEqual(12)
+  await expect(results.getByTestId('task-Thread cleanup')).toContainText(`Boards checked${boards}`)
   await expect(results.getByTestId('task-File cleanup')).toContainText('Orphaned files found0')
   await expect(results).toContainText(/Completed: .+ \(\d+ms\)/)
   expect(asked).toBe(
