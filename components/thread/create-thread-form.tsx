@@ -5,6 +5,7 @@ import { createThreadAction } from '@/app/board/[boardId]/post-actions'
 import { FilePreview } from '@/components/post/file-preview'
 import { PostBody } from '@/components/post/post-body'
 import { EMPTY_SURVEY, SurveyEditor, surveyProblems, type SurveyDraft } from '@/components/survey/survey-editor'
+import { SpoilerCheckbox } from '@/components/thread/spoiler-checkbox'
 import { Field } from '@/components/ui/field'
 import { INPUT } from '@/components/ui/styles'
 import { UploadProgress } from '@/components/ui/upload-progress'
@@ -193,16 +194,7 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
         />
         <p className="text-xs text-slate-500">{`${MEDIA_NAMES}, up to 4 MB. You can also paste an image or drop a file here.`}</p>
         {file && <FilePreview file={file} onRemove={removeFile} />}
-        <label className="flex items-center gap-1 text-sm">
-          <input
-            type="checkbox"
-            name="spoiler"
-            value="true"
-            checked={spoiler}
-            onChange={(e) => setSpoiler(e.target.checked)}
-          />
-          Spoiler image
-        </label>
+        <SpoilerCheckbox checked={spoiler} onChange={setSpoiler} />
         <FieldMessage id="image-error" text={fieldError('image')} />
       </Field>
       <SurveyEditor value={poll} onChange={setPoll} />

@@ -2,6 +2,7 @@
 import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react'
 import { replyAction } from '@/app/board/[boardId]/post-actions'
 import { FilePreview } from '@/components/post/file-preview'
+import { SpoilerCheckbox } from '@/components/thread/spoiler-checkbox'
 import { INPUT } from '@/components/ui/styles'
 import { UploadProgress } from '@/components/ui/upload-progress'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
@@ -159,16 +160,7 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
             />
             Sage (don&apos;t bump)
           </label>
-          <label className="flex items-center gap-1 text-sm">
-            <input
-              type="checkbox"
-              name="spoiler"
-              value="true"
-              checked={spoiler}
-              onChange={(e) => setSpoiler(e.target.checked)}
-            />
-            Spoiler image
-          </label>
+          <SpoilerCheckbox checked={spoiler} onChange={setSpoiler} />
         </div>
         <PostButton uploading={progress !== null} label="Post Reply" busyLabel="Posting..." compact />
       </div>
