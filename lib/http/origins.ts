@@ -20,7 +20,7 @@ const ALLOWED_METHODS = 'GET, POST, PUT, DELETE'
  * returns true when the request is fully handled. Origins not on the list get no CORS headers, so browsers block them.
  */
 export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
-  if ((req.url ?? '').startsWith(OPEN_READ_PREFIX)) return openReadCors(req, res)
+  if (isOpenRead(req.url ?? '')) return openReadCors(req, res)
   const origin = req.headers.origin
   const { corsOrigins } = getConfig()
   if (!origin || !corsOrigins.includes(origin)) return false
@@ -38,11 +38,16 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
   return true
 }
 
-/** The 4chan-compatible read API (lib/fourchan): public files any origin may read. */
+/** The 4chan-compatible read API (lib/fourchan) and the OpenAPI document: public files any origin may read. */
 const OPEN_READ_PREFIX = '/api/4chan/'
+const OPEN_READ_PATHS = new Set(['/api/openapi.json'])
+
+function isOpenRead(url: string): boolean {
+  return url.startsWith(OPEN_READ_PREFIX) || OPEN_READ_PATHS.has(url.split('?')[0])
+}
 
 /**
- * The 4chan-compatible files are public and read-only: any origin may read them, without cookies. A preflight (a
+ * The 4chan-compatible files (and the OpenAPI document) are public and read-only: any origin may read them, without cookies. A preflight (a
  * client sending If-Modified-Since itself) is answered here.
  */
 function openReadCors(req: IncomingMessage, res: ServerResponse): boolean {

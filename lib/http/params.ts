@@ -3,7 +3,18 @@
 import { z } from 'zod'
 import { NotFoundError } from '../errors'
 
-export type ParamParser<T> = (raw: string) => T
+export type ParamParser<T> = ((raw: string) => T) & { describes?: ParamDescription }
+
+/** What a path parameter accepts, for the OpenAPI document: a JSON Schema and the 404 a malformed value answers. */
+export interface ParamDescription {
+  schema: { type: 'string'; pattern?: string }
+  notFound?: string
+}
+
+/** Attaches what a parser accepts to it, so the OpenAPI document describes the parameter the route declares. */
+export function described<T>(parse: (raw: string) => T, describes: ParamDescription): ParamParser<T> {
+  return Object.assign(parse, { describes })
+}
 
 /** What Next hands a page or route for its dynamic segments, e.g. `PageParams<'boardId' | 'threadId'>`. */
 export interface PageParams<K extends string> {
@@ -23,17 +34,23 @@ export function isId(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID
 }
 
-export const boardIdParam: ParamParser<string> = (raw) => {
-  if (!BOARD_ID.test(raw)) throw new NotFoundError('Board not found')
-  return raw
-}
+export const boardIdParam: ParamParser<string> = described(
+  (raw) => {
+    if (!BOARD_ID.test(raw)) throw new NotFoundError('Board not found')
+    return raw
+  },
+  { schema: { type: 'string', pattern: BOARD_ID.source }, notFound: 'Board not found' },
+)
 
 /** A positive integer id; anything else is `notFound` (e.g. "Thread not found"). */
 export function idParam(notFound: string): ParamParser<number> {
-  return (raw) => {
-    if (!isNumericId(raw)) throw new NotFoundError(notFound)
-    return Number(raw)
-  }
+  return described(
+    (raw) => {
+      if (!isNumericId(raw)) throw new NotFoundError(notFound)
+      return Number(raw)
+    },
+    { schema: { type: 'string', pattern: NUMERIC_ID.source }, notFound },
+  )
 }
 
 /** A board id in a query string or body; `message` is the 400's message. */

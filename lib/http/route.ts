@@ -12,6 +12,7 @@ import type { ParamParser } from './params'
 import { requestIdOf } from './request-id'
 import { arrivedOverHttps } from '../net/scheme'
 import { consume } from '../rate-limit/limits'
+import type { Role } from '../staff/schemas'
 import { parseInput } from '../validation'
 
 const JSON_LIMIT = 64 * 1024
@@ -57,12 +58,16 @@ export interface RouteSpec<S extends ParamSpec, Q extends z.ZodType | undefined,
 /** The declared inputs of a handler built by route() or staffRoute(), for tests/unit/route-schemas.test.ts. */
 export interface DeclaredInputs {
   params: string[]
+  /** The parser of each path parameter (their `describes` feeds the OpenAPI document). */
+  paramParsers: ParamSpec
   query?: z.ZodType
   body?: BodySpec
   /** A methodNotAllowed() handler: it reads nothing and answers 405. */
   methodNotAllowed?: boolean
   /** The handler itself, so a test can see what it reads. */
   handler: (...args: never[]) => unknown
+  /** Set by staffRoute(): a staff session of at least this role is required (and CSRF on writes). */
+  staff?: { role: Role }
 }
 
 const DECLARED = Symbol('routeSpec')
@@ -87,6 +92,7 @@ export function buildRoute<
   spec: RouteSpec<S, Q, B, RouteInput<ParsedParams<S>, Infer<Q>> & W, G>,
   who: (input: RouteInput<ParsedParams<S>, Infer<Q>>) => Promise<W>,
   handler: (ctx: RouteContext<ParsedParams<S>, Infer<Q>, Infer<B>, G> & W) => Promise<Response>,
+  staff?: { role: Role },
 ): RouteHandler {
   const built: RouteHandler = async (req, ctx) => {
     try {
@@ -111,7 +117,14 @@ export function buildRoute<
       return errorResponse(err, requestIdOf(req.headers))
     }
   }
-  declare(built, { params: Object.keys(spec.params ?? {}), query: spec.query, body: spec.body, handler })
+  declare(built, {
+    params: Object.keys(spec.params ?? {}),
+    paramParsers: spec.params ?? {},
+    query: spec.query,
+    body: spec.body,
+    handler,
+    staff,
+  })
   return built
 }
 

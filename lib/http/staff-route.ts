@@ -45,5 +45,6 @@ export function staffRoute<
       return { staff, session }
     },
     handler,
+    { role: spec.role ?? 'janitor' },
   )
 }

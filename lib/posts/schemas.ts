@@ -2,6 +2,8 @@
 // threads arrive as multipart forms, read by lib/http/multipart.ts and judged in lib/posts/fields.ts.)
 import { z } from 'zod'
 import { idSchema } from '../http/params'
+import { MAX_FILE_BYTES, OP_CONTENT_MAX, REPLY_CONTENT_MAX, TOPIC_MAX } from '../limits'
+import { ALLOWED_MEDIA_TEXT } from '../media/content-types'
 
 /** GET …/threads/{threadId}/posts?after=&includeSurveys= */
 export const ZThreadPostsQuery = z.object({
@@ -20,3 +22,30 @@ export const ZSpoilerField = z
   .enum(['true', 'on', 'false'], { message: 'spoiler must be "true" or "false"' })
   .optional()
   .transform((v) => v === 'true' || v === 'on')
+
+/** The file of a new thread or reply: one multipart field `image`, at most 4 MiB, of an allowed media type. */
+const ZImageField = z.file().meta({ description: `At most ${MAX_FILE_BYTES} bytes: ${ALLOWED_MEDIA_TEXT}` })
+
+/**
+ * The multipart fields of POST /api/boards/{boardId}/threads as the OpenAPI document describes them; they are
+ * judged by threadFields() in ./fields.ts (every failing field reported).
+ */
+export const ZThreadForm = z.object({
+  topic: z.string().meta({ description: `Required, at most ${TOPIC_MAX} characters` }),
+  content: z.string().meta({ description: `Required, at most ${OP_CONTENT_MAX} characters` }),
+  image: ZImageField,
+  spoiler: ZSpoilerField.meta({ description: '"true" (or "on") hides the file behind a placeholder' }),
+})
+
+/** The multipart fields of POST …/threads/{threadId}/posts, judged by replyFields() in ./fields.ts. */
+export const ZReplyForm = z.object({
+  content: z
+    .string()
+    .optional()
+    .meta({
+      description: `At most ${REPLY_CONTENT_MAX} characters; a reply needs content, a file or both`,
+    }),
+  image: ZImageField.optional(),
+  dont_bump: z.enum(['true', 'false']).optional().meta({ description: '"true": the reply does not bump the thread' }),
+  spoiler: ZSpoilerField.meta({ description: '"true" (or "on") hides the file behind a placeholder' }),
+})

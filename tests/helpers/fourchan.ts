@@ -1,12 +1,12 @@
 // Reading the 4chan-compatible API like a 4chan client: files validated against the JSON Schemas the project keeps
-// for 4chan's format (tests/contracts/4chan), and a walk from boards.json through every file and media link.
+// for 4chan's format (lib/fourchan/contracts), and a walk from boards.json through every file and media link.
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import Ajv, { type ValidateFunction } from 'ajv'
 import { expect } from 'vitest'
 
-const CONTRACTS = path.resolve(import.meta.dirname, '../contracts/4chan')
+const CONTRACTS = path.resolve(import.meta.dirname, '../../lib/fourchan/contracts')
 // Strict about unknown keywords and formats. Not about the style of composed schemas: an allOf of a post and its
 // extra rules names properties defined in the post, and a thread is a tuple of its opening post and then replies.
 const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, strictTypes: false, strictTuples: false })
