@@ -3,6 +3,7 @@
 // summary and the answers. Nothing about a request is written twice, so the document cannot drift from the code.
 import { z } from 'zod'
 import { fourchanComponents, fourchanSchemaName } from './fourchan-schemas'
+import { NAMED_SCHEMAS } from './named-schemas'
 import { PATH_DOCS } from './operations'
 import { METHODS, type Answer, type Method, type OperationDoc, type PathDocs } from './types'
 import {
@@ -16,7 +17,6 @@ import {
   ZValidationErrorBody,
 } from '../http/error-bodies'
 import { MULTIPART, routeSpecOf, type DeclaredInputs } from '../http/route'
-import { NAMED_SCHEMAS } from './named-schemas'
 
 type Json = Record<string, unknown>
 

@@ -1,6 +1,8 @@
 // The JSON Schemas of 4chan's format (lib/fourchan/contracts, which the tests hold the files to) as OpenAPI
 // components: each file becomes components.schemas.Fourchan<Name>, and its references (to its own definitions
-// or to post.schema.json's) are rewritten to point inside the document.
+// or to post.schema.json's) are rewritten to point inside the document. The files are draft-07; OpenAPI 3.1
+// speaks draft 2020-12, so `definitions` become `$defs` and tuples (`items: […]`, `additionalItems`) become
+// `prefixItems` and `items`.
 import archive from '../fourchan/contracts/archive.schema.json'
 import boards from '../fourchan/contracts/boards.schema.json'
 import catalog from '../fourchan/contracts/catalog.schema.json'
@@ -27,14 +29,18 @@ function rewrite(value: unknown, self: string): unknown {
   if (Array.isArray(value)) return value.map((v) => rewrite(v, self))
   if (!value || typeof value !== 'object') return value
   const out: Record<string, unknown> = {}
+  const tuple = Array.isArray((value as Record<string, unknown>).items)
   for (const [key, v] of Object.entries(value)) {
     if (key === '$schema' || key === '$id') continue
     if (key === '$ref' && typeof v === 'string') {
       const [file, pointer = ''] = v.split('#')
       const target = file ? FILES[file]?.name : self
       if (!target) throw new Error(`Unknown schema file in $ref: ${v}`)
-      out[key] = `#/components/schemas/${target}${pointer}`
-    } else out[key] = rewrite(v, self)
+      out[key] = `#/components/schemas/${target}${pointer.replace(/^\/definitions\//, '/$defs/')}`
+    } else if (key === 'definitions') out.$defs = rewrite(v, self)
+    else if (key === 'items' && tuple) out.prefixItems = rewrite(v, self)
+    else if (key === 'additionalItems' && tuple) out.items = rewrite(v, self)
+    else out[key] = rewrite(v, self)
   }
   return out
 }

@@ -34,7 +34,7 @@ export const ZPost = z.object({
   file_type: z.enum(['image', 'video', 'audio']).nullable(),
   file_info: ZFileInfo.nullable(),
   spoiler: z.boolean(),
-  color: z.enum(POST_COLORS as [string, ...string[]]) as z.ZodType<(typeof POST_COLORS)[number]>,
+  color: z.enum(POST_COLORS),
   thread_user_id: z.string().nullable(),
   country_code: z.string().nullable(),
   dont_bump: z.boolean(),

@@ -1,6 +1,7 @@
-// Every route file under app/api, by its OpenAPI path template, for the document GET /api/openapi.json serves.
-// Adding a route file means adding its line here (tests/unit/openapi-coverage.test.ts fails, naming the file, until
-// it is). The catch-all app/api/[...path] is not a route of the API: it answers 404 for unknown paths.
+// Every route file under app/api, by its OpenAPI path template, for the document GET /api/openapi.json serves
+// (that route adds itself). Adding a route file means adding its line here: tests/unit/openapi-coverage.test.ts
+// fails, naming the file and the line, until it is. The catch-all app/api/[...path] is not a route of the API: it
+// answers 404 for unknown paths.
 import type { RouteModule } from '@/lib/openapi/document'
 
 export const ROUTE_MODULES: [path: string, load: () => Promise<RouteModule['exports']>][] = [
@@ -70,7 +71,6 @@ export const ROUTE_MODULES: [path: string, load: () => Promise<RouteModule['expo
     () => import('../boards/[boardId]/threads/[threadId]/posts/[postId]/survey/route'),
   ],
   ['/api/health', () => import('../health/route')],
-  ['/api/openapi.json', () => import('./route')],
   ['/api/search', () => import('../search/route')],
   ['/api/stats', () => import('../stats/route')],
   ['/api/stats/hourly', () => import('../stats/hourly/route')],
