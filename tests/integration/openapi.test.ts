@@ -191,5 +191,7 @@ describe('live answers match the documented schemas', () => {
     expect(mismatches('/api/boards', 'GET', 200, { boards: [{ id: 'tech' }] })).not.toEqual([])
     expect(mismatches('/api/boards', 'GET', 200, { boards: [], extra: 1 })).not.toEqual([])
     expect(mismatches('/api/boards', 'GET', 201, {})).toEqual(['GET /api/boards documents no 201 answer'])
+    expect(mismatches('/api/4chan/{boardId}/thread/{file}', 'GET', 200, { posts: [] })).not.toEqual([])
+    expect(mismatches('/api/4chan/{boardId}/thread/{file}', 'GET', 200, { posts: [{ no: 1 }] })).not.toEqual([])
   })
 })
