@@ -75,22 +75,36 @@ function inputSchema(schema: z.ZodType): Json {
       io: 'input',
       target: 'draft-2020-12',
       unrepresentable: 'any',
-      // A field the schema accepts when it is missing (text read as empty, an id read as null) is not required.
       override: ({ zodSchema, jsonSchema }) => {
-        if (!(zodSchema instanceof z.ZodObject) || !Array.isArray(jsonSchema.required)) return
+        // A loose object piped into the real shape (all fields present first, or a type picked first): the real
+        // shape is what a client sends.
+        if (zodSchema instanceof z.ZodPipe && isLooseObject(zodSchema.in)) {
+          for (const key of Object.keys(jsonSchema)) delete jsonSchema[key]
+          Object.assign(jsonSchema, inputSchema(zodSchema.out as z.ZodType))
+          return
+        }
+        // A field is required when the schema refuses it missing (text read as empty, an id read as null, a
+        // default: not required).
+        if (!(zodSchema instanceof z.ZodObject)) return
         const shape = zodSchema.shape as Record<string, z.ZodType>
-        jsonSchema.required = jsonSchema.required.filter((field) => !acceptsMissing(shape[field]))
-        if (jsonSchema.required.length === 0) delete jsonSchema.required
+        const required = Object.keys(shape).filter((field) => !acceptsMissing(shape[field]))
+        if (required.length) jsonSchema.required = required
+        else delete jsonSchema.required
       },
     }) as Json,
   )
 }
 
+function isLooseObject(schema: unknown): boolean {
+  return schema instanceof z.ZodObject && schema.def.catchall instanceof z.ZodUnknown
+}
+
 function acceptsMissing(field: z.ZodType | undefined): boolean {
   try {
     return Boolean(field?.safeParse(undefined).success)
-  } catch {
-    return false // an asynchronous check (a lookup): judged required
+  } catch (err) {
+    // An asynchronous check (a lookup) was reached: the missing value passed every check before it.
+    return err instanceof z.core.$ZodAsyncError
   }
 }
 
