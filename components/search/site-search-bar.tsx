@@ -1,6 +1,7 @@
 'use client'
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
+import { WatcherPanel } from '@/components/watcher/watcher-panel'
 import { SEARCH_TEXT_MAX } from '@/lib/limits'
 
 /**
@@ -36,6 +37,7 @@ export function SiteSearchBar() {
             Search
           </button>
         </form>
+        <WatcherPanel />
       </div>
     </div>
   )
