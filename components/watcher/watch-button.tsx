@@ -42,7 +42,7 @@ export function WatchButton({ boardId, threadId, label, lastPostId }: WatchButto
         watching ? 'border-blue-600 bg-blue-50 text-blue-700' : 'border-slate-300 text-slate-700 hover:bg-slate-50'
       }`}
     >
-      {watching ? '★ Unwatch' : '☆ Watch'}
+      <span aria-hidden>{watching ? '★' : '☆'}</span> {watching ? 'Unwatch' : 'Watch'}
     </button>
   )
 }
