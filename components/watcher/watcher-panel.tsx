@@ -35,11 +35,11 @@ export function WatcherPanel() {
   if (!watcher.threads.length) return null
   const { unread, you } = totals(watcher)
   return (
-    <div ref={box} className="sm:relative">
+    <div ref={box} className="relative ml-auto">
       <button
         type="button"
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={open ? panelId : undefined}
         onClick={() => {
           if (!open) refreshOthers()
           setOpen(!open)
@@ -64,7 +64,7 @@ export function WatcherPanel() {
         <section
           id={panelId}
           aria-label="Watched threads"
-          className="fixed inset-x-2 top-14 z-50 max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-1 sm:w-96"
+          className="absolute right-0 top-full z-50 mt-1 max-h-[70vh] w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg sm:w-96"
         >
           <h2 className="px-1 pb-1 text-sm font-semibold text-slate-800">Watched threads</h2>
           <ul className="divide-y divide-slate-100">

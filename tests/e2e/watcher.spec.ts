@@ -96,6 +96,10 @@ test('a watched thread counts new replies and replies to you live on other pages
   // The watch survives a reload.
   await page.reload()
   await expect(page.getByRole('button', { name: 'Unwatch', exact: true })).toBeVisible()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await noSideScroll(page)
+  await page.screenshot({ path: testInfo.outputPath('watcher-thread-390.png') })
+  await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto('/')
   await watcherButton.click()
   await expect(panel.getByTestId('watched-thread').filter({ hasText: 'Bread baking notes' })).toBeVisible()
