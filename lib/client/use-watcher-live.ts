@@ -9,10 +9,8 @@ import type { Socket } from 'socket.io-client'
 import { ApiError, publicApi } from '@/lib/client/api'
 import type { ClientToServerEvents, ServerToClientEvents } from '@/lib/realtime/events'
 import { SOCKET_OPTIONS } from './use-room'
-import { roomsToJoin, watchKey, type WatcherAction } from './watcher-state'
+import { WATCHER_ROOMS, roomsToJoin, watchKey, type WatcherAction } from './watcher-state'
 import { dispatchWatcher, useWatcher } from './watcher-store'
-
-export const WATCHER_ROOMS = 15
 
 type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 

@@ -2,6 +2,7 @@
 // after the reader last saw it (and which of those quote the reader's own posts), and whether the thread died.
 // Unread posts are kept as ids rather than counts, so an event heard twice (live and in a catch-up fetch, or by two
 // tabs) counts once, and a deleted reply stops counting.
+import { SOCKET_ROOMS_MAX } from '@/lib/limits'
 import { referencedPostIds } from '@/lib/markup/parse'
 import type { PublicPost } from '@/lib/posts/types'
 
@@ -9,6 +10,8 @@ import type { PublicPost } from '@/lib/posts/types'
 export const MAX_WATCHED = 50
 /** Unread ids kept per thread (the newest): the count stops there. */
 export const MAX_UNREAD_IDS = 500
+/** Thread rooms the watcher's socket joins: under the server's limit per socket, with some to spare. */
+export const WATCHER_ROOMS = SOCKET_ROOMS_MAX - 5
 /** Longest label kept, in characters. */
 export const LABEL_MAX = 80
 const BOARD_ID = /^[a-z0-9]{1,10}$/
