@@ -32,7 +32,11 @@ export function WatcherPanel() {
     }
   }, [open])
 
-  if (!watcher.threads.length) return null
+  if (!watcher.threads.length) {
+    // Closed once the list empties, so watching a thread later does not open it by itself.
+    if (open) setOpen(false)
+    return null
+  }
   const { unread, you } = totals(watcher)
   return (
     <div ref={box} className="relative ml-auto">

@@ -119,7 +119,7 @@ test('a watched thread counts new replies and replies to you live on other pages
   await other.close()
 })
 
-test('the watcher reads junk in local storage as an empty list and keeps watching from the keyboard', async ({
+test('the watcher reads junk in local storage as an empty list, watches from the keyboard and follows other tabs', async ({
   page,
   baseURL,
   request,
@@ -148,4 +148,15 @@ test('the watcher reads junk in local storage as an empty list and keeps watchin
   )
   await page.keyboard.press('Escape')
   await expect(page.getByRole('region', { name: 'Watched threads' })).toHaveCount(0)
+
+  // Another tab of the same browser follows: it lists the thread, and unwatching there shows here.
+  const tab = await page.context().newPage()
+  await tab.goto('/board/tech')
+  await tab.getByRole('button', { name: /^Watched/ }).click()
+  const entry = tab.getByRole('region', { name: 'Watched threads' }).getByTestId('watched-thread')
+  await expect(entry).toContainText('Keyboard only thread')
+  await entry.getByRole('button', { name: 'Stop watching Keyboard only thread' }).click()
+  await expect(page.getByRole('button', { name: 'Watch', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Watched/ })).toHaveCount(0)
+  await tab.close()
 })
