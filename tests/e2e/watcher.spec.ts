@@ -96,6 +96,7 @@ test('a watched thread counts new replies and replies to you live on other pages
   // The watch survives a reload.
   await page.reload()
   await expect(page.getByRole('button', { name: 'Unwatch', exact: true })).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('watcher-thread-1280.png') })
   await page.setViewportSize({ width: 390, height: 844 })
   await noSideScroll(page)
   await page.screenshot({ path: testInfo.outputPath('watcher-thread-390.png') })
