@@ -37,3 +37,6 @@ export const SEARCH_PAGES_MAX = SEARCH_CANDIDATES_MAX / SEARCH_PAGE_SIZE
 
 /** Characters of the optional reason a visitor gives with a report. */
 export const REPORT_REASON_MAX = 200
+
+/** Rooms one live-update socket may be in (lib/sockets/attach.ts); the thread watcher stays under it. */
+export const SOCKET_ROOMS_MAX = 20

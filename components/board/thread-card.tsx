@@ -5,6 +5,7 @@ import type { MouseEvent } from 'react'
 import type { RefContext } from '@/components/post/post-body'
 import { PostView } from '@/components/post/post-view'
 import { Timestamp } from '@/components/ui/timestamp'
+import { WatchButton } from '@/components/watcher/watch-button'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
 import { forgetOwn, toggleHidden, useLocalState } from '@/lib/client/local-state'
 import { messageFor } from '@/lib/error-messages'
@@ -100,7 +101,7 @@ export function ThreadCard({ thread, showFlags }: { thread: ThreadSummary; showF
           ))}
         </div>
       )}
-      <footer className="flex gap-3 text-sm">
+      <footer className="flex flex-wrap items-center gap-3 text-sm">
         {thread.totalReplies > LATEST_REPLIES && (
           <Link href={href} className="text-board-link hover:underline">
             View all {thread.totalReplies} replies
@@ -109,6 +110,14 @@ export function ThreadCard({ thread, showFlags }: { thread: ThreadSummary; showF
         <Link href={href} className="font-medium text-board-link hover:underline">
           View Thread
         </Link>
+        <span className="ml-auto">
+          <WatchButton
+            boardId={thread.board_id}
+            threadId={thread.id}
+            label={thread.topic}
+            lastPostId={thread.latestReplies.at(-1)?.id ?? thread.op.id}
+          />
+        </span>
       </footer>
     </article>
   )

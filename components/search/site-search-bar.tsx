@@ -1,6 +1,8 @@
 'use client'
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
+import { WatcherPanel } from '@/components/watcher/watcher-panel'
+import { useWatcher } from '@/lib/client/watcher-store'
 import { SEARCH_TEXT_MAX } from '@/lib/limits'
 
 /**
@@ -9,6 +11,8 @@ import { SEARCH_TEXT_MAX } from '@/lib/limits'
  */
 export function SiteSearchBar() {
   const pathname = usePathname()
+  // On phones the watcher's button takes the first row and the search box the whole second one.
+  const watching = useWatcher().threads.length > 0
   if (pathname.startsWith('/admin')) return null
   return (
     <div className="border-b border-slate-200 bg-white">
@@ -19,7 +23,12 @@ export function SiteSearchBar() {
             Corkboard
           </Link>
         )}
-        <form role="search" action="/search" method="get" className="flex min-w-0 flex-1 justify-end gap-2">
+        <form
+          role="search"
+          action="/search"
+          method="get"
+          className={`flex min-w-0 flex-1 justify-end gap-2 ${watching ? 'max-sm:order-last max-sm:basis-full' : ''}`}
+        >
           <label htmlFor="site-search" className="sr-only">
             Search posts
           </label>
@@ -36,6 +45,7 @@ export function SiteSearchBar() {
             Search
           </button>
         </form>
+        <WatcherPanel />
       </div>
     </div>
   )

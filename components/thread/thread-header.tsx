@@ -1,4 +1,5 @@
 import { LiveIndicator } from '@/components/ui/live-indicator'
+import { WatchButton } from '@/components/watcher/watch-button'
 import type { LiveStatus } from '@/lib/client/use-room'
 import type { PublicThread } from '@/lib/threads/types'
 import { ArchivedBanner } from './archived-banner'
@@ -9,10 +10,13 @@ export interface ThreadHeaderProps {
   shownPosts: number
   bumpLimit: number
   status: LiveStatus
+  /** The newest post shown and the watcher's name for the thread (the Watch button). */
+  lastPostId: number
+  watchLabel: string
 }
 
 /** The topic, the archive notice, the post count and the live status. Rendered by the client, so changes show live. */
-export function ThreadHeader({ thread, shownPosts, bumpLimit, status }: ThreadHeaderProps) {
+export function ThreadHeader({ thread, shownPosts, bumpLimit, status, lastPostId, watchLabel }: ThreadHeaderProps) {
   return (
     <>
       <div className="flex items-center gap-2">
@@ -21,7 +25,8 @@ export function ThreadHeader({ thread, shownPosts, bumpLimit, status }: ThreadHe
             📌
           </span>
         )}
-        <h1 className="text-xl font-bold">{thread.topic}</h1>
+        <h1 className="min-w-0 flex-1 text-xl font-bold">{thread.topic}</h1>
+        <WatchButton boardId={thread.board_id} threadId={thread.id} label={watchLabel} lastPostId={lastPostId} />
       </div>
       {thread.is_dead && <ArchivedBanner deletesAt={thread.deletes_at} />}
       <div className="flex flex-wrap items-center justify-between gap-2">

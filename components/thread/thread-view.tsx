@@ -7,6 +7,8 @@ import { useLocalState } from '@/lib/client/local-state'
 import { backlinksOf } from '@/lib/client/thread-state'
 import { useReplyAlerts } from '@/lib/client/use-reply-alerts'
 import { useThread } from '@/lib/client/use-thread'
+import { useWatchedSeen } from '@/lib/client/use-watched-seen'
+import { labelFor } from '@/lib/client/watcher-state'
 import type { PublicPost } from '@/lib/posts/types'
 import type { SurveyResults } from '@/lib/surveys/types'
 import type { PublicThread } from '@/lib/threads/types'
@@ -47,6 +49,7 @@ export function ThreadView(props: ThreadViewProps) {
   )
   const local = useLocalState()
   useReplyAlerts(posts, local.ownPosts)
+  useWatchedSeen(boardId, thread.id, state.lastId)
   const staff = useAdminUser()
   const byId = useMemo(() => new Map(posts.map((p) => [p.id, p])), [posts])
   const { highlight, preview, handlers } = useReferenceLinks(byId)
@@ -70,7 +73,14 @@ export function ThreadView(props: ThreadViewProps) {
   const archived = thread.is_dead
   return (
     <div className="space-y-3" {...handlers}>
-      <ThreadHeader thread={thread} shownPosts={posts.length} bumpLimit={props.bumpLimit} status={status} />
+      <ThreadHeader
+        thread={thread}
+        shownPosts={posts.length}
+        bumpLimit={props.bumpLimit}
+        status={status}
+        lastPostId={state.lastId}
+        watchLabel={labelFor(thread.topic, posts[0]?.content ?? '', thread.id)}
+      />
       {staff && !archived && (
         <Suspense fallback={null}>
           <StaffThreadControls staff={staff} boardId={boardId} threadId={thread.id} isSticky={thread.is_sticky} />

@@ -9,6 +9,15 @@ import type { Socket } from 'socket.io-client'
 import type { ClientToServerEvents, ServerToClientEvents } from '@/lib/realtime/events'
 
 export type LiveStatus = 'connecting' | 'connected'
+
+/** The connection every live feature opens (the thread watcher's too). */
+export const SOCKET_OPTIONS = {
+  transports: ['websocket', 'polling'],
+  reconnectionAttempts: 3,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  timeout: 20000,
+}
 type Handlers = Partial<ServerToClientEvents>
 
 /** `first` is true for the join that follows the page load, false after a reconnect. */
@@ -29,13 +38,7 @@ export function useRoom(room: string, handlers: Handlers, onJoined?: OnJoined): 
     void import('socket.io-client').then(
       ({ io }) => {
         if (left) return
-        const live: Socket<ServerToClientEvents, ClientToServerEvents> = (socket = io({
-          transports: ['websocket', 'polling'],
-          reconnectionAttempts: 3,
-          reconnectionDelay: 1000,
-          reconnectionDelayMax: 5000,
-          timeout: 20000,
-        }))
+        const live: Socket<ServerToClientEvents, ClientToServerEvents> = (socket = io(SOCKET_OPTIONS))
         let joinedBefore = false
         live.on('connect', () => {
           // Events reach the page from the acknowledged join on; what came before is fetched after it, so nothing

@@ -13,6 +13,7 @@ import { startEventRelay, type ClusterLink } from '../events/relay'
 import { resolveClientIp } from '../http/client-ip'
 import { isAllowedOrigin, siteOriginOf } from '../http/origins'
 import { securityHeaders } from '../http/security-headers'
+import { SOCKET_ROOMS_MAX } from '../limits'
 import { metrics } from '../metrics/registry'
 import { resolveScheme } from '../net/scheme'
 import { consume } from '../rate-limit/limits'
@@ -23,8 +24,6 @@ import {
   roomsFor,
   threadRoom,
 } from '../realtime/events'
-
-const MAX_ROOMS_PER_SOCKET = 20
 
 /** socket.io's requests do not pass server.ts's request handler: the scheme by the same rule (lib/net/scheme.ts). */
 const schemeOf = (req: IncomingMessage) =>
@@ -103,11 +102,7 @@ export async function attachRealtime(
       }
       const parsed = parseRoom(room)
       // socket.rooms includes the socket's own id room.
-      if (
-        !parsed ||
-        socket.rooms.size > MAX_ROOMS_PER_SOCKET ||
-        !(await boardOrThreadExists(parsed).catch(() => false))
-      ) {
+      if (!parsed || socket.rooms.size > SOCKET_ROOMS_MAX || !(await boardOrThreadExists(parsed).catch(() => false))) {
         return reply({ ok: false, error: 'Unknown room' })
       }
       await socket.join(room)

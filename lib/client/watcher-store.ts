@@ -1,0 +1,82 @@
+'use client'
+// The watched threads in local storage (versioned key, read through parseWatcher, so junk reads as an empty list).
+// Every change reads the stored value afresh and writes the result back at once, so tabs that hear the same event
+// agree; the `storage` event brings other tabs' changes to this one.
+import { useSyncExternalStore } from 'react'
+import {
+  EMPTY_WATCHER,
+  parseWatcher,
+  serializeWatcher,
+  type WatcherAction,
+  type WatcherState,
+  watcherReducer,
+} from './watcher-state'
+
+const KEY = 'corkboard:watcher:v1'
+
+let state: WatcherState = EMPTY_WATCHER
+let loaded = false
+const listeners = new Set<() => void>()
+
+function readStored(): WatcherState {
+  try {
+    return parseWatcher(localStorage.getItem(KEY))
+  } catch {
+    // Storage refused (disabled, private mode): the watcher starts empty.
+    return EMPTY_WATCHER
+  }
+}
+
+function emit() {
+  for (const l of listeners) l()
+}
+
+function load(): WatcherState {
+  if (!loaded && typeof window !== 'undefined') {
+    loaded = true
+    state = readStored()
+    window.addEventListener('storage', (e) => {
+      if (e.key !== KEY && e.key !== null) return
+      state = readStored()
+      emit()
+    })
+  }
+  return state
+}
+
+const NONE: ReadonlySet<number> = new Set()
+
+/** Applies one change; `own` is the reader's own post ids (lib/client/local-state.ts), needed to count posts. */
+export function dispatchWatcher(action: WatcherAction, own: ReadonlySet<number> = NONE): void {
+  load()
+  const current = readStored()
+  const next = watcherReducer(current, action, own)
+  if (next !== current) {
+    try {
+      localStorage.setItem(KEY, serializeWatcher(next))
+    } catch {
+      // Full or refused storage: the change holds for this page only.
+    }
+  }
+  // What was read may differ from what this tab showed (another tab wrote it); unchanged state renders nothing.
+  if (serializeWatcher(next) !== serializeWatcher(state)) {
+    state = next
+    emit()
+  }
+}
+
+/** Marks a watched thread seen up to a post id (nothing happens for a thread not watched). */
+export const markWatchedSeen = (boardId: string, threadId: number, upTo: number) =>
+  dispatchWatcher({ type: 'seen', boardId, threadId, upTo })
+
+/** The watched threads; empty while rendering on the server, so the shared page HTML never depends on them. */
+export function useWatcher(): WatcherState {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l)
+      return () => listeners.delete(l)
+    },
+    load,
+    () => EMPTY_WATCHER,
+  )
+}
