@@ -47,7 +47,7 @@ export async function assertNotDuplicate(tx: Tx, post: DuplicateCheck): Promise<
     })
     if (earlier) {
       throw new DuplicatePostError(
-        `This text was already posted on this board in the last ${waitInWords(textSeconds)}. Please write something new.`,
+        `This text was already posted on this board in ${theLast(textSeconds)}. Please write something new.`,
       )
     }
   }
@@ -63,11 +63,17 @@ export async function assertNotDuplicate(tx: Tx, post: DuplicateCheck): Promise<
     })
     if (earlier) {
       throw new DuplicatePostError(
-        `This file was already posted in another thread on this board in the last ${waitInWords(fileSeconds)}.`,
+        `This file was already posted in another thread on this board in ${theLast(fileSeconds)}.`,
       )
     }
   }
   return { textHash }
+}
+
+/** "the last 10 minutes", "the last hour". */
+function theLast(seconds: number): string {
+  const words = waitInWords(seconds)
+  return `the last ${words.startsWith('1 ') ? words.slice(2) : words}`
 }
 
 /** PostgreSQL: one advisory lock per fingerprint, held until the transaction ends, taken in ascending order. */
