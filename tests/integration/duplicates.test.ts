@@ -301,3 +301,26 @@ describe('the same file in another thread', () => {
     expect((await reply(off, 'tech', b.threadId, '', file)).status).toBe(201)
   })
 })
+
+describe('the posting limit', () => {
+  it('counts a refused duplicate, as it counts a refusal by validation', async () => {
+    const strict = await startServer({
+      env: {
+        TRUST_PROXY_HOPS: '1',
+        RATE_LIMITS: JSON.stringify({ api: { points: 1000 }, postCreate: { points: 3 } }),
+        DUPLICATE_TEXT_SECONDS: '600',
+      },
+    })
+    try {
+      const ip = freshIp()
+      const t = await newThread(strict, 'tech', unique('op'), await freshPng(), as(ip)) // 1 of 3
+      expect(t.status).toBe(201)
+      const text = unique('twice')
+      expect((await reply(strict, 'tech', t.body.threadId, text, undefined, as(ip))).status).toBe(201) // 2 of 3
+      expect((await reply(strict, 'tech', t.body.threadId, text, undefined, as(ip))).status).toBe(409) // 3 of 3
+      expect((await reply(strict, 'tech', t.body.threadId, unique('new'), undefined, as(ip))).status).toBe(429)
+    } finally {
+      await strict.stop()
+    }
+  })
+})
