@@ -130,6 +130,8 @@ const EnvSchema = LogEnvSchema.extend({
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).default(300),
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).default(60),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  DUPLICATE_TEXT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(604_800).default(600),
+  DUPLICATE_FILE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(604_800).default(3600),
 })
 
 export interface LogSettings {
@@ -207,6 +209,8 @@ export interface Config {
   log: LogSettings
   /** Bearer token that opens /metrics; without one, /metrics does not exist (404). */
   metricsToken?: string
+  /** Duplicate-post windows (lib/duplicates): the same text on a board, the same file in another thread; 0 is off. */
+  duplicateWindows: { textSeconds: number; fileSeconds: number }
 }
 
 export class ConfigError extends Error {}
@@ -319,6 +323,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     log: parseLogSettings(env, Boolean(process.stdout.isTTY)),
     metricsToken: e.METRICS_TOKEN,
+    duplicateWindows: { textSeconds: e.DUPLICATE_TEXT_SECONDS, fileSeconds: e.DUPLICATE_FILE_SECONDS },
   }
 }
 

@@ -52,6 +52,13 @@ export class NotFoundError extends DomainError {}
 /** 409 with a sentence. */
 export class ConflictError extends DomainError {}
 
+/** 409 for a post that repeats a recent one (lib/duplicates); `posterMessage` says which rule and its window. */
+export class DuplicatePostError extends DomainError {
+  constructor(readonly posterMessage: string) {
+    super('Duplicate post')
+  }
+}
+
 /** 413 for JSON bodies over 64 KiB. */
 export class RequestTooLargeError extends DomainError {
   constructor() {

@@ -8,6 +8,7 @@ import { databaseFaultOf } from '../db/faults'
 import {
   BannedError,
   ConflictError,
+  DuplicatePostError,
   FileTooLargeError,
   ForbiddenError,
   InvalidFileTypeError,
@@ -42,6 +43,7 @@ export function errorResponse(thrown: unknown, requestId = newRequestId()): Resp
   if (err instanceof ForbiddenError) return json({ error: err.message }, 403)
   if (err instanceof NotFoundError) return json({ error: err.message }, 404)
   if (err instanceof ConflictError) return json({ error: err.message }, 409)
+  if (err instanceof DuplicatePostError) return json({ error: err.message, message: err.posterMessage }, 409)
   if (err instanceof RequestTooLargeError) return json({ error: err.message }, 413)
   if (err instanceof FileTooLargeError) {
     metrics().uploadRejections.inc({ reason: 'too_large' })

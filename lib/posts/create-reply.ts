@@ -1,20 +1,22 @@
 // Replying: board → ban → thread → archived → rate limit (checked) → file size → fields → word filters → media type → rate limit
 // (counted), then one transaction with the thread row locked, so the bump rule (a sage, or a reply to a thread past
 // the bump limit, does not bump) and the post count stay exact under concurrent replies. post_created goes out after commit.
+// A duplicate text or file (lib/duplicates) is refused first in that transaction; the stored file is then discarded.
 import { attachMedia, type PostMedia } from './attach-media'
 import { replyFields } from './fields'
+import { newPostRow } from './new-post-row'
 import { toPublicPost } from './to-public'
 import { assertNotBannedUnless } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'
+import { assertNotDuplicate } from '../duplicates/check'
 import { ConflictError, NotFoundError } from '../errors'
 import { publish } from '../events/bus'
 import { applyFilters } from '../filters/apply'
 import { countryCodeFor } from '../geo/country'
 import type { MultipartForm } from '../http/multipart'
 import { BUMP_LIMIT, REPLY_CONTENT_MAX } from '../limits'
-import { newPostRow } from './new-post-row'
 import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
 import { postEventRow } from '../stats/post-events'
 
@@ -64,6 +66,7 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm, 
 
   try {
     const { post, postCount, bumped } = await db.$transaction(async (tx) => {
+      const unique = await assertNotDuplicate(tx, { boardId, threadId, content, mediaKey: media?.columns.mediaKey })
       await lockRow(tx, 'threads', threadId)
       const thread = await tx.thread.findUnique({ where: { id: threadId } })
       if (!thread) throw new NotFoundError('Thread not found')
@@ -76,7 +79,7 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm, 
           board,
           threadId,
           { ip, posterKey, country },
-          { content, createdAt: now, isOp: false, dontBump, spoiler },
+          { content, createdAt: now, isOp: false, dontBump, spoiler, ...unique },
           media,
         ),
       })

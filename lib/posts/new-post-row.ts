@@ -14,7 +14,15 @@ export function newPostRow(
   board: PublicBoard,
   threadId: number,
   poster: Poster,
-  post: { content: string; createdAt: Date; isOp: boolean; dontBump: boolean; spoiler: boolean },
+  post: {
+    content: string
+    createdAt: Date
+    isOp: boolean
+    dontBump: boolean
+    spoiler: boolean
+    /** The normalised text's hash (lib/duplicates). */
+    textHash: string | null
+  },
   media: PostMedia | null,
 ) {
   return {

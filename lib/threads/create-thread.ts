@@ -1,11 +1,12 @@
 // Creating a thread: board → ban → rate limit (checked) → file size → fields → word filters → media type → rate limit (counted),
 // then one transaction that inserts the thread and its opening post and applies the thread cap. Events go out after
-// commit; a failure at any point leaves no row and no file behind.
+// commit; a failure at any point leaves no row and no file behind (so a duplicate, refused first in the transaction).
 import { applyThreadCap } from './thread-cap'
 import { assertNotBannedUnless } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'
+import { assertNotDuplicate } from '../duplicates/check'
 import { publish } from '../events/bus'
 import { applyFilters } from '../filters/apply'
 import { countryCodeFor } from '../geo/country'
@@ -59,6 +60,12 @@ export async function createThread({ boardId, ip, posterKey, readForm, banExempt
   const statsRow = await postEventRow(boardId, ip, country, now)
   try {
     const { thread, post, died } = await db.$transaction(async (tx) => {
+      const unique = await assertNotDuplicate(tx, {
+        boardId,
+        threadId: null,
+        content,
+        mediaKey: media.columns.mediaKey,
+      })
       await lockRow(tx, 'boards', boardId)
       const thread = await tx.thread.create({ data: { boardId, topic, createdAt: now, updatedAt: now, postCount: 1 } })
       const post = await tx.post.create({
@@ -66,7 +73,7 @@ export async function createThread({ boardId, ip, posterKey, readForm, banExempt
           board,
           thread.id,
           { ip, posterKey, country },
-          { content, createdAt: now, isOp: true, dontBump: false, spoiler },
+          { content, createdAt: now, isOp: true, dontBump: false, spoiler, ...unique },
           media,
         ),
       })

@@ -1,4 +1,4 @@
-// The hot reads of the board and thread pages, the ban check, polls and housekeeping, as the domain calls that
+// The hot reads of the board and thread pages, the ban check, the duplicate-post check, polls and housekeeping, as the domain calls that
 // issue them, and EXPLAIN (ANALYZE, BUFFERS) of every SELECT they send on PostgreSQL. Shared by bench/explain.ts
 // (prints the plans) and tests/integration/explain.test.ts (asserts index use). Call after the configuration
 // points at the database (lib modules are loaded on first use).
@@ -28,7 +28,9 @@ export async function hotQueries(s: Subjects): Promise<HotQuery[]> {
   const { getResults, resultsInThread } = await import('@/lib/surveys/queries')
   const { expiredDeadThreads } = await import('@/lib/housekeeping/thread-cleanup')
   const { applyThreadCap } = await import('@/lib/threads/thread-cap')
+  const { assertNotDuplicate } = await import('@/lib/duplicates/check')
   const db = await getDb()
+  const withFile = await db.post.findFirst({ where: { boardId: s.boardId, mediaKey: { not: null } } })
   return [
     {
       name: 'board thread list and latest replies (board page, GET …/threads)',
@@ -46,6 +48,21 @@ export async function hotQueries(s: Subjects): Promise<HotQuery[]> {
     { name: 'poll results of a thread (thread page)', run: () => resultsInThread(s.threadId) },
     { name: 'poll results of one poll (GET …/surveys/{id}/results)', run: () => getResults(s.boardId, s.pollId) },
     { name: 'housekeeping: expired dead threads of a board', run: () => expiredDeadThreads(s.boardId, new Date()) },
+    {
+      // With the default windows on; a refusal (a seeded file repeated) is as good an answer as a pass.
+      name: 'duplicate-post check on posting (same text on the board, same file in another thread)',
+      run: () =>
+        db
+          .$transaction((tx) =>
+            assertNotDuplicate(tx, {
+              boardId: s.boardId,
+              threadId: s.threadId,
+              content: 'A text to look for',
+              mediaKey: withFile?.mediaKey,
+            }),
+          )
+          .catch((err: Error) => (err.message === 'Duplicate post' ? null : Promise.reject(err))),
+    },
     {
       name: 'housekeeping: thread cap count',
       run: () => db.$transaction((tx) => applyThreadCap(tx, s.boardId, new Date())),

@@ -47,6 +47,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
       HOUSEKEEPING: 'off',
+      // Tests and benchmarks post the same text and file many times; tests/integration/duplicates.test.ts turns
+      // the duplicate-post rule on.
+      DUPLICATE_TEXT_SECONDS: '0',
+      DUPLICATE_FILE_SECONDS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

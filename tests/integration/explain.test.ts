@@ -68,20 +68,22 @@ afterAll(async () => {
 const postsStatementsOf = (query: string) =>
   explained.filter((e) => e.query.startsWith(query) && /\bposts\b/.test(e.sql))
 
-it.each(['thread posts (thread page', 'thread posts after a post id', 'board thread list and latest replies'])(
-  '%s reaches posts through an index',
-  (query) => {
-    const statements = postsStatementsOf(query)
-    expect(statements.length).toBeGreaterThan(0)
-    for (const { sql, plan } of statements) {
-      expect(seqScans(plan), `${sql}\n${plan}`).not.toContain('posts')
-      expect(
-        accessPaths(plan).some((p) => /^(Index|Bitmap Heap).* on posts$/.test(p)),
-        plan,
-      ).toBe(true)
-    }
-  },
-)
+it.each([
+  'thread posts (thread page',
+  'thread posts after a post id',
+  'board thread list and latest replies',
+  'duplicate-post check on posting',
+])('%s reaches posts through an index', (query) => {
+  const statements = postsStatementsOf(query)
+  expect(statements.length).toBeGreaterThan(0)
+  for (const { sql, plan } of statements) {
+    expect(seqScans(plan), `${sql}\n${plan}`).not.toContain('posts')
+    expect(
+      accessPaths(plan).some((p) => /^(Index|Bitmap Heap).* on posts$/.test(p)),
+      plan,
+    ).toBe(true)
+  }
+})
 
 it('the board page reads a few posts per thread, not every post of the board', () => {
   // 100 threads of about 100 posts: finding the opening post and 5 newest replies of a thread reads 16 index

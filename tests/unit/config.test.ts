@@ -30,6 +30,14 @@ describe('parseConfig', () => {
     expect(parseConfig({ DATA_DIR: tmp(), DB_QUERY_TIMEOUT_MS: '10000' }).dbQueryTimeoutMs).toBe(10000)
   })
 
+  it('refuses duplicate texts for 10 minutes and files for an hour unless the environment says otherwise', () => {
+    expect(parseConfig({ DATA_DIR: tmp() }).duplicateWindows).toEqual({ textSeconds: 600, fileSeconds: 3600 })
+    const off = parseConfig({ DATA_DIR: tmp(), DUPLICATE_TEXT_SECONDS: '0', DUPLICATE_FILE_SECONDS: '0' })
+    expect(off.duplicateWindows).toEqual({ textSeconds: 0, fileSeconds: 0 })
+    expect(() => parseConfig({ DATA_DIR: tmp(), DUPLICATE_TEXT_SECONDS: '-1' })).toThrow(/DUPLICATE_TEXT_SECONDS/)
+    expect(() => parseConfig({ DATA_DIR: tmp(), DUPLICATE_FILE_SECONDS: 'soon' })).toThrow(/DUPLICATE_FILE_SECONDS/)
+  })
+
   it('switches to PostgreSQL for a postgres:// URL', () => {
     const c = parseConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@db.example:5432/corkboard' })
     expect(c.database.provider).toBe('postgresql')

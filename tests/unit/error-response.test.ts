@@ -5,6 +5,7 @@ import {
   ConflictError,
   DatabaseFullError,
   DatabaseUnavailableError,
+  DuplicatePostError,
   FileTooLargeError,
   ForbiddenError,
   InvalidFileTypeError,
@@ -46,6 +47,7 @@ describe('errorResponse', () => {
     ],
     [new NotFoundError('Thread not found'), 404, { error: 'Thread not found' }],
     [new ConflictError('Post already has a survey attached'), 409, { error: 'Post already has a survey attached' }],
+    [new DuplicatePostError('Say something new.'), 409, { error: 'Duplicate post', message: 'Say something new.' }],
     [new RequestTooLargeError(), 413, { error: 'Request too large' }],
     [
       new FileTooLargeError(4194304),

@@ -1,0 +1,89 @@
+// The duplicate-post rule, checked inside the transaction that stores the post, before the row is written:
+// - the same text (normalised, fingerprint.ts) posted by anyone on the same board within DUPLICATE_TEXT_SECONDS;
+// - the same stored file (its content-addressed media key) posted in another thread of the same board within
+//   DUPLICATE_FILE_SECONDS. The same file again in the same thread is allowed.
+// A window of 0 turns its check off. Deleted posts are gone from the table, so they never count. Staff are not
+// exempt: a repeat within minutes is a double submission or a flood whoever sends it.
+//
+// Two processes posting the same thing at once: on PostgreSQL each fingerprint is taken as a transaction-scoped
+// advisory lock before the check, so the second waits for the first to commit and then sees its row (exactly one
+// gets through). The locks are the transaction's first statements, taken in a fixed order, so they never wait while
+// holding a row lock. On SQLite transactions already run one at a time.
+import { createHash } from 'node:crypto'
+import { textHashOf } from './fingerprint'
+import { getConfig } from '../config'
+import type { Tx } from '../db/locks'
+import { waitInWords } from '../error-messages'
+import { DuplicatePostError } from '../errors'
+
+export interface DuplicateCheck {
+  boardId: string
+  /** The thread replied to; null for a new thread (every existing post is then in another thread). */
+  threadId: number | null
+  /** The text that will be stored (after word filters). */
+  content: string
+  /** The stored file's content-addressed key (attach-media.ts), or null without a file. */
+  mediaKey: string | null | undefined
+}
+
+/**
+ * Throws DuplicatePostError (409) when the post repeats a recent one; otherwise returns the text hash to store on
+ * the new post (stored whether or not the text check is on, so turning it on applies at once).
+ */
+export async function assertNotDuplicate(tx: Tx, post: DuplicateCheck): Promise<{ textHash: string | null }> {
+  const { textSeconds, fileSeconds } = getConfig().duplicateWindows
+  const textHash = textHashOf(post.content)
+  const checkText = textHash !== null && textSeconds > 0
+  const checkFile = Boolean(post.mediaKey) && fileSeconds > 0
+  await lockFingerprints(tx, [
+    ...(checkText ? [`text:${post.boardId}:${textHash}`] : []),
+    ...(checkFile ? [`file:${post.boardId}:${post.mediaKey}`] : []),
+  ])
+  const now = Date.now()
+  if (checkText) {
+    const earlier = await tx.post.findFirst({
+      where: { boardId: post.boardId, textHash, createdAt: { gte: new Date(now - textSeconds * 1000) } },
+      select: { id: true },
+    })
+    if (earlier) {
+      throw new DuplicatePostError(
+        `This text was already posted on this board in ${theLast(textSeconds)}. Please write something new.`,
+      )
+    }
+  }
+  if (checkFile) {
+    const earlier = await tx.post.findFirst({
+      where: {
+        boardId: post.boardId,
+        mediaKey: post.mediaKey,
+        createdAt: { gte: new Date(now - fileSeconds * 1000) },
+        ...(post.threadId === null ? {} : { threadId: { not: post.threadId } }),
+      },
+      select: { id: true },
+    })
+    if (earlier) {
+      throw new DuplicatePostError(
+        `This file was already posted in another thread on this board in ${theLast(fileSeconds)}.`,
+      )
+    }
+  }
+  return { textHash }
+}
+
+/** "the last 10 minutes", "the last hour". */
+function theLast(seconds: number): string {
+  const words = waitInWords(seconds)
+  return `the last ${words.startsWith('1 ') ? words.slice(2) : words}`
+}
+
+/** PostgreSQL: one advisory lock per fingerprint, held until the transaction ends, taken in ascending order. */
+async function lockFingerprints(tx: Tx, fingerprints: string[]): Promise<void> {
+  if (fingerprints.length === 0 || getConfig().database.provider !== 'postgresql') return
+  const keys = fingerprints
+    .map((f) => createHash('sha256').update(f).digest().readBigInt64BE(0))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  for (const key of keys) {
+    // The lock function returns void, which the driver cannot read: select from it instead.
+    await tx.$queryRawUnsafe('SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock($1::bigint)) AS l', key.toString())
+  }
+}
