@@ -103,6 +103,9 @@ export const PATH_DOCS: PathDocs = {
         'Rate limited (3 threads per 15 minutes, 6 posts per minute); word filters may refuse (400 Post rejected) or ban.',
       banChecked: true,
       form: ZThreadForm,
+      errors: {
+        409: 'Duplicate post: the same text on this board, or the same file in another thread, within the windows of DUPLICATE_TEXT_SECONDS / DUPLICATE_FILE_SECONDS',
+      },
       responses: {
         201: {
           description: 'Created; `Set-Cookie: cb_poster=…` when the caller had no poster key',
@@ -151,7 +154,9 @@ export const PATH_DOCS: PathDocs = {
         '(6 posts per minute); word filters may refuse (400 Post rejected) or ban.',
       banChecked: true,
       form: ZReplyForm,
-      errors: { 409: 'This thread has been archived and no longer accepts new posts' },
+      errors: {
+        409: 'This thread has been archived and no longer accepts new posts; Duplicate post (the same text on this board, or the same file in another thread, within the duplicate windows)',
+      },
       responses: {
         201: {
           description: 'Created; `Set-Cookie: cb_poster=…` when the caller had no poster key',
