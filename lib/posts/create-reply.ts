@@ -1,9 +1,10 @@
-// Replying: board → ban → thread → archived → rate limit (checked) → file size → fields → word filters → media type → rate limit
+// Replying: board → ban → thread → archived → rate limit (checked) → file size → fields → word filters → media type → banned files → rate limit
 // (counted), then one transaction with the thread row locked, so the bump rule (a sage, or a reply to a thread past
 // the bump limit, does not bump) and the post count stay exact under concurrent replies. post_created goes out after commit.
 import { attachMedia, type PostMedia } from './attach-media'
 import { replyFields } from './fields'
 import { toPublicPost } from './to-public'
+import { refuseBannedFiles } from '../banned-files/check'
 import { assertNotBannedUnless } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
 import { getDb } from '../db/client'
@@ -54,7 +55,9 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm, 
     })
     return { form, sage, spoiler, content: filtered.content }
   })
-  const media: PostMedia | null = form.file ? await attachMedia(form.file) : null
+  const media: PostMedia | null = form.file
+    ? await attachMedia(form.file, refuseBannedFiles({ boardId, ip, banExempt }))
+    : null
   await consume(ip, 'postCreate').catch(async (err) => {
     await media?.discard()
     throw err

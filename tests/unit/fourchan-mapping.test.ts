@@ -52,6 +52,7 @@ function postRow(over: Partial<Post> = {}): Post {
     mediaHeight: null,
     mediaOrigName: null,
     mediaMd5: null,
+    mediaSha256: null,
     mediaDuration: null,
     spoiler: false,
     ...over,
