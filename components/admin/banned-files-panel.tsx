@@ -1,6 +1,5 @@
 'use client'
 import { useState } from 'react'
-import { StaffTable } from '@/components/ui/table-head'
 import { Timestamp } from '@/components/ui/timestamp'
 import type { BannedFileDto } from '@/lib/banned-files/manage'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
@@ -42,46 +41,48 @@ export function BannedFilesPanel({
           {error}
         </p>
       )}
-      <div className="overflow-x-auto">
-        <StaffTable columns={['File', 'Reason', 'Banned from', 'Poster', 'Added', '']}>
+      {files.length ? (
+        <ul className="grid gap-2 lg:grid-cols-2">
           {files.map((f) => (
-            <tr key={f.id} className="border-b align-top" data-testid={`banned-file-${f.id}`}>
-              <td className="p-2">
-                <span className="font-mono text-xs break-all" title={f.storedSha256}>
-                  {shortHash(f.storedSha256)}
-                </span>
-                <span className="block text-xs text-slate-500">
-                  {f.fileType}
-                  {f.phash ? ', similar images too' : ', exact bytes only'}
-                </span>
-              </td>
-              <td className="p-2 break-words">{f.reason}</td>
-              <td className="p-2 whitespace-nowrap">
-                /{f.boardId}/ No.{f.postId}
-              </td>
-              <td className="p-2">{f.banPoster ? `Banned (${f.banDuration ?? '30d'})` : 'Refused only'}</td>
-              <td className="p-2 text-xs">
-                <Timestamp iso={f.createdAt} />
-                {f.createdBy && <span className="block text-slate-500">by {f.createdBy}</span>}
-              </td>
-              <td className="p-2">
+            <li
+              key={f.id}
+              aria-label={`Banned file #${f.id}: ${f.reason}`}
+              className="rounded border border-slate-300 bg-white p-3 text-sm"
+            >
+              <div className="flex items-start justify-between gap-2">
+                <p className="font-medium break-words">{f.reason}</p>
                 {mayLift(f) && (
-                  <button type="button" className="text-red-700 underline" onClick={() => lift(f)}>
+                  <button type="button" className="shrink-0 text-red-700 underline" onClick={() => lift(f)}>
                     Delete
                   </button>
                 )}
-              </td>
-            </tr>
+              </div>
+              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-slate-600">
+                <dt>File</dt>
+                <dd className="min-w-0">
+                  <span className="font-mono break-all" title={f.storedSha256}>
+                    {shortHash(f.storedSha256)}
+                  </span>{' '}
+                  ({f.fileType}, {f.phash ? 'similar images too' : 'exact bytes only'})
+                </dd>
+                <dt>Banned from</dt>
+                <dd>
+                  /{f.boardId}/ No.{f.postId}
+                </dd>
+                <dt>Uploader</dt>
+                <dd>{f.banPoster ? `Banned for ${f.banDuration ?? '30d'}` : 'Refused only'}</dd>
+                <dt>Added</dt>
+                <dd>
+                  <Timestamp iso={f.createdAt} />
+                  {f.createdBy && ` by ${f.createdBy}`}
+                </dd>
+              </dl>
+            </li>
           ))}
-          {!files.length && (
-            <tr>
-              <td colSpan={6} className="p-2 text-slate-500">
-                No banned files.
-              </td>
-            </tr>
-          )}
-        </StaffTable>
-      </div>
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-500">No banned files.</p>
+      )}
     </div>
   )
 }

@@ -288,6 +288,20 @@ describe('banPoster', () => {
     expect(ban.expires_at).not.toBeNull()
   })
 
+  it('refuses logged-in staff the file without banning them', async () => {
+    const image = await scene(818)
+    const target = await postWith('diy', image)
+    await banFile(mod, { postId: target.postId, reason: 'Staff test', banPoster: true })
+    const ip = nextIp()
+    const res = await postForm(
+      `${server.url}/api/boards/tech/threads`,
+      form({ topic: 'files', content: 'staff' }, { name: 'a.png', bytes: image }),
+      { ...as(ip), Cookie: mod.cookie },
+    )
+    expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: { error: 'File banned' } })
+    expect(await sql(server.database, 'SELECT id FROM bans WHERE ip_address = ?', ip)).toEqual([])
+  })
+
   it('refuses the file without banning when the entry does not ask for it', async () => {
     const image = await scene(909)
     const target = await postWith('diy', image)

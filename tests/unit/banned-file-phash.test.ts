@@ -10,6 +10,7 @@ import {
   perceptualHash,
   storedSha256OfKey,
 } from '@/lib/banned-files/fingerprint'
+import { messageFor } from '@/lib/error-messages'
 import { thumbnailOf } from '@/lib/media/process'
 import { png, scene, shrunkJpeg } from '../helpers/media'
 
@@ -59,5 +60,11 @@ describe('perceptual hash of banned files', () => {
     expect(storedSha256OfKey(`ab/${sha}.webp`)).toBe(sha)
     expect(storedSha256OfKey(`ab/${sha}-thumb.webp`)).toBeNull()
     expect(storedSha256OfKey('legacy/file.png')).toBeNull()
+  })
+
+  it('gives posting forms a sentence for a refused file', () => {
+    expect(messageFor({ error: 'File banned' }, 'fallback')).toBe(
+      'This file is not allowed on this site. Please choose another one.',
+    )
   })
 })
