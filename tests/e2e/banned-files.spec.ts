@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { test, expect } from './fixtures'
 import { staffLogin } from './staff-login'
 import { as, form, postForm } from '../helpers/http'
@@ -28,6 +31,7 @@ test('a moderator bans a file from the staff menu, finds it at /admin/files and 
   await page.getByRole('button', { name: `Staff menu for post ${thread.body.postId}` }).click()
   await page.getByRole('menuitem', { name: 'Ban File' }).click()
   await page.getByLabel(`Reason for banning the file of post ${thread.body.postId}`).fill('E2E spam picture')
+  await page.screenshot({ path: 'test-results/ban-file-menu.png' })
   await page.getByRole('button', { name: 'Ban file' }).click()
   await expect(page.getByRole('menu')).toHaveCount(0)
 
@@ -38,6 +42,24 @@ test('a moderator bans a file from the staff menu, finds it at /admin/files and 
     as('198.51.100.82'),
   )
   expect({ status: again.status, body: again.body }).toEqual({ status: 403, body: { error: 'File banned' } })
+  // Without JavaScript the form's server action takes the same path and shows the refusal next to the form.
+  const noScript = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.84' },
+  })
+  const visitor = await noScript.newPage()
+  await visitor.goto(`/board/tech/thread/${thread.body.threadId}`)
+  const replyForm = visitor.getByRole('form', { name: 'Reply' })
+  await replyForm.getByRole('textbox').fill('the same picture again')
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'corkboard-banned-')), 'again.png')
+  writeFileSync(file, image)
+  await replyForm.getByLabel('Image, video or audio').setInputFiles(file)
+  await replyForm.getByRole('button', { name: 'Post Reply' }).click()
+  await expect(visitor.getByRole('form', { name: 'Reply' }).getByRole('alert')).toHaveText(
+    'This file is not allowed on this site. Please choose another one.',
+  )
+  await noScript.close()
 
   await page.goto('/admin/dashboard')
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Files' }).click()

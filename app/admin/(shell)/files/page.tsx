@@ -13,7 +13,7 @@ export default staffPage('moderator', async (staff) => {
     <TitledPage title="Banned files">
       <p className="text-sm text-slate-600">
         Uploads of these files are refused on every board: the same bytes, or for images a resized or recompressed copy.
-        Ban a file with “Ban file” in a post’s staff menu.
+        Ban a file with “Ban File” in a post’s staff menu.
       </p>
       <BannedFilesPanel initial={files} liftableBoards={liftable} />
     </TitledPage>
