@@ -72,42 +72,48 @@ export async function banFile(staff: Staff, input: BanFileInput) {
   if (!post.mediaKey || !storedSha256) throw ValidationError.field('postId', 'This post has no file')
   const phash = await storedPerceptualHash(post.fileType, post.thumbnailKey)
 
-  const entry = await db.$transaction(async (tx) => {
-    if (await tx.bannedFile.findUnique({ where: { storedSha256 } })) throw new ConflictError('File already banned')
-    if ((await tx.bannedFile.count()) >= MAX_BANNED_FILES)
-      throw new ConflictError(`At most ${MAX_BANNED_FILES} banned files`)
-    const entry = await tx.bannedFile.create({
-      data: {
-        sha256: post.mediaSha256,
-        storedSha256,
-        phash,
-        fileType: post.fileType ?? 'image',
-        reason: input.reason,
-        banPoster: input.banPoster,
-        banDuration: input.banPoster ? (input.banDuration ?? null) : null,
+  const entry = await db
+    .$transaction(async (tx) => {
+      if (await tx.bannedFile.findUnique({ where: { storedSha256 } })) throw new ConflictError('File already banned')
+      if ((await tx.bannedFile.count()) >= MAX_BANNED_FILES)
+        throw new ConflictError(`At most ${MAX_BANNED_FILES} banned files`)
+      const entry = await tx.bannedFile.create({
+        data: {
+          sha256: post.mediaSha256,
+          storedSha256,
+          phash,
+          fileType: post.fileType ?? 'image',
+          reason: input.reason,
+          banPoster: input.banPoster,
+          banDuration: input.banPoster ? (input.banDuration ?? null) : null,
+          boardId: post.boardId,
+          postId: post.id,
+          createdById: staff.id,
+          createdByName: staff.username,
+        },
+      })
+      await logAction(tx, {
+        actionType: 'file_ban',
+        staff,
         boardId: post.boardId,
+        threadId: post.threadId,
         postId: post.id,
-        createdById: staff.id,
-        createdByName: staff.username,
-      },
+        ipAddress: post.ipAddress,
+        reason: input.reason,
+        details: {
+          banned_file_id: entry.id,
+          sha256: storedSha256,
+          delete_posts: input.deletePosts,
+          ban_poster: input.banPoster,
+        },
+      })
+      return entry
     })
-    await logAction(tx, {
-      actionType: 'file_ban',
-      staff,
-      boardId: post.boardId,
-      threadId: post.threadId,
-      postId: post.id,
-      ipAddress: post.ipAddress,
-      reason: input.reason,
-      details: {
-        banned_file_id: entry.id,
-        sha256: storedSha256,
-        delete_posts: input.deletePosts,
-        ban_poster: input.banPoster,
-      },
+    .catch((err) => {
+      // Two staff banning the same file at once: the second meets the unique digest.
+      if ((err as { code?: string }).code === 'P2002') throw new ConflictError('File already banned')
+      throw err
     })
-    return entry
-  })
   changed()
   const deletedPosts = input.deletePosts ? await deletePostsCarrying(staff, entry, post.mediaKey) : 0
   return { entry: toDto(entry), deletedPosts }
