@@ -16,19 +16,38 @@ import phash from 'sharp-phash'
  */
 export const PHASH_MAX_DISTANCE = 10
 
-/** Below this standard deviation of grey levels (0–255) an image is "flat": its DCT hash is noise. */
+/** Below this standard deviation of grey levels (0–255) in the 32×32 square an image is "flat": its hash is noise. */
 const FLAT_STDEV = 4
 
 export const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 
+/** The side of the grey square the hash is computed from (sharp-phash's own sample size). */
+const SAMPLE = 32
+
 /** The perceptual hash of an image thumbnail as 16 hex digits, or null for a flat image. */
 export async function perceptualHash(thumbnail: Buffer): Promise<string | null> {
-  const stats = await sharp(thumbnail, { pages: 1 }).greyscale().stats()
-  if (stats.channels[0].stdev < FLAT_STDEV) return null
-  const bits = await phash(thumbnail)
+  // One decode: the 32×32 grey square judges flatness and is what sharp-phash hashes (its own resize and grey
+  // conversion are then no-ops on it).
+  const grey = await sharp(thumbnail, { pages: 1 })
+    .rotate()
+    .greyscale()
+    .resize(SAMPLE, SAMPLE, { fit: 'fill' })
+    .raw()
+    .toBuffer()
+  if (stdev(grey) < FLAT_STDEV) return null
+  const bits = await phash(grey, { raw: { width: SAMPLE, height: SAMPLE, channels: 1 } })
   let hex = ''
   for (let i = 0; i < 64; i += 4) hex += parseInt(bits.slice(i, i + 4), 2).toString(16)
   return hex
+}
+
+function stdev(values: Uint8Array): number {
+  let sum = 0
+  for (const v of values) sum += v
+  const mean = sum / values.length
+  let squares = 0
+  for (const v of values) squares += (v - mean) ** 2
+  return Math.sqrt(squares / values.length)
 }
 
 /** A hash as two 32-bit halves, for cheap comparison against every entry. */
