@@ -74,6 +74,14 @@ test('a moderator bans a file from the staff menu, finds it at /admin/files and 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await page.screenshot({ path: 'test-results/admin-files-390.png', fullPage: true })
 
+  // The action log can be filtered to file bans, and lists this one with its reason.
+  await page.goto('/admin/actions')
+  await page.getByLabel('Action Type').selectOption({ label: 'File Banned' })
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await page.waitForURL(/action_type=file_ban/)
+  await expect(page.getByRole('row', { name: /E2E spam picture/ })).toContainText('file_ban')
+
+  await page.goto('/admin/files')
   page.once('dialog', (d) => d.accept())
   await page
     .getByRole('listitem', { name: /E2E spam picture/ })
