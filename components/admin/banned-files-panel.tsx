@@ -70,7 +70,7 @@ export function BannedFilesPanel({
                   /{f.boardId}/ No.{f.postId}
                 </dd>
                 <dt>Uploader</dt>
-                <dd>{f.banPoster ? `Banned for ${f.banDuration ?? '30d'}` : 'Refused only'}</dd>
+                <dd>{f.banPoster ? `Banned for ${f.banDuration}` : 'Refused only'}</dd>
                 <dt>Added</dt>
                 <dd>
                   <Timestamp iso={f.createdAt} />

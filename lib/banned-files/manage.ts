@@ -5,6 +5,7 @@
 import { perceptualHash, storedSha256OfKey } from './fingerprint'
 import { MAX_BANNED_FILES, type BanFileInput } from './schemas'
 import { assertCanModerate, type Staff } from '../auth/staff'
+import { DEFAULT_DURATION } from '../bans/durations'
 import { getDb } from '../db/client'
 import { ConflictError, NotFoundError, ValidationError } from '../errors'
 import { publish } from '../events/bus'
@@ -85,7 +86,7 @@ export async function banFile(staff: Staff, input: BanFileInput) {
           fileType: post.fileType ?? 'image',
           reason: input.reason,
           banPoster: input.banPoster,
-          banDuration: input.banPoster ? (input.banDuration ?? null) : null,
+          banDuration: input.banPoster ? (input.banDuration ?? DEFAULT_DURATION) : null,
           boardId: post.boardId,
           postId: post.id,
           createdById: staff.id,

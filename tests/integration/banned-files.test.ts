@@ -291,7 +291,8 @@ describe('banPoster', () => {
   it('refuses logged-in staff the file without banning them', async () => {
     const image = await scene(818)
     const target = await postWith('diy', image)
-    await banFile(mod, { postId: target.postId, reason: 'Staff test', banPoster: true })
+    const { file } = await banFile(mod, { postId: target.postId, reason: 'Staff test', banPoster: true })
+    expect(file).toMatchObject({ banPoster: true, banDuration: '30d' })
     const ip = nextIp()
     const res = await postForm(
       `${server.url}/api/boards/tech/threads`,
