@@ -1,7 +1,7 @@
 // The results of a run: their JSON shape, the targets judged against them, and the tables printed to the
 // terminal and written to bench/results/ and docs/PERFORMANCE.md. Pure apart from nothing: tested in tests/unit.
-import type { FanoutResult } from './fanout'
 import type { BannedFileCost } from './banned-file-cost'
+import type { FanoutResult } from './fanout'
 import type { FilterCost } from './filter-cost'
 import type { ScriptSizes } from './js-size'
 import type { MachineInfo } from './machine'
