@@ -1,5 +1,6 @@
 // The results of a run: their JSON shape, the issue's targets judged against them, and the tables printed to the
 // terminal and written to bench/results/ and docs/PERFORMANCE.md. Pure apart from nothing: tested in tests/unit.
+import type { BannedFileCost } from './banned-file-cost'
 import type { FanoutResult } from './fanout'
 import type { FilterCost } from './filter-cost'
 import type { ScriptSizes } from './js-size'
@@ -61,6 +62,8 @@ export interface BenchResults {
   js?: ScriptSizes & { page: string }
   /** The word filters' cost per post, measured in the bench process. */
   filters?: FilterCost
+  /** The banned-file check's cost per image upload, measured in the bench process. */
+  bannedFiles?: BannedFileCost
   soak?: SoakResult
   /** Server RSS right after start, after the HTTP scenarios, and in the fresh process the fan-out runs on. */
   serverRssStartMb?: number
@@ -126,6 +129,14 @@ export function evaluateTargets(r: BenchResults): Target[] {
     goal: '100 rules × 4,000 characters < 1 ms',
     value: r.filters ? `median ${formatMs(r.filters.ms.p50)} ms, p99 ${formatMs(r.filters.ms.p99)} ms` : 'not measured',
     met: r.filters ? r.filters.ms.p50 < 1 : null,
+  })
+  targets.push({
+    name: 'Banned-file check per image upload',
+    goal: 'perceptual hash + 10,000 entries < 10 ms',
+    value: r.bannedFiles
+      ? `median ${formatMs(r.bannedFiles.ms.p50)} ms, p99 ${formatMs(r.bannedFiles.ms.p99)} ms`
+      : 'not measured',
+    met: r.bannedFiles ? r.bannedFiles.ms.p50 < 10 : null,
   })
   const image = http('image-reply')
   const imageRatio = image ? ratio(image.corkboard.rps, image.baseline.rps) : null

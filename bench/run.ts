@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { measureBannedFileCost } from './banned-file-cost'
 import { startBaseline, type Baseline, type BaselineRoute } from './baseline-server'
 import { measureColdRenders } from './cold-render'
 import { rssMb, runFanout } from './fanout'
@@ -42,6 +43,7 @@ const SCENARIOS = [
   'text-reply',
   'text-reply-filtered',
   'filters',
+  'banned-files',
   'image-reply',
   'fanout',
   'soak',
@@ -326,6 +328,13 @@ async function main(): Promise<void> {
       results.filters = measureFilterCost()
       log(
         `word filters: ${results.filters.rules} rules × ${results.filters.chars} characters: median ${results.filters.ms.p50.toFixed(3)} ms`,
+      )
+    }
+
+    if (only.has('banned-files')) {
+      results.bannedFiles = await measureBannedFileCost()
+      log(
+        `banned files: perceptual hash + ${results.bannedFiles.entries} entries: median ${results.bannedFiles.ms.p50.toFixed(2)} ms`,
       )
     }
 

@@ -49,6 +49,8 @@ export function messageFor(body: ErrorBody | null | undefined, fallback: string,
       return body.message || "Your post was rejected by the site's filters."
     case 'Duplicate post':
       return body.message || 'This post repeats a recent one. Please write something new.'
+    case 'File banned':
+      return 'This file is not allowed on this site. Please choose another one.'
     case 'File too large':
       return 'The uploaded file is too large. Please choose a file smaller than 4MB.'
     case 'Invalid file type':

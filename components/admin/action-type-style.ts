@@ -14,6 +14,8 @@ export const ACTION_TYPE_STYLE: Record<string, { label: string; color: string }>
   filter_updated: { label: 'Filter Updated', color: '#0891b2' },
   filter_deleted: { label: 'Filter Deleted', color: '#475569' },
   reports_dismissed: { label: 'Reports Dismissed', color: '#ca8a04' },
+  file_ban: { label: 'File Banned', color: '#9f1239' },
+  file_unban: { label: 'File Unbanned', color: '#4d7c0f' },
 }
 
 export const actionTypeLabel = (type: string) => ACTION_TYPE_STYLE[type]?.label ?? type

@@ -76,4 +76,6 @@ export const ACTION_LABELS: [string, string][] = [
   ['appeal_submitted', 'Appeal Submitted'],
   ['appeal_response', 'Appeal Response'],
   ['reports_dismissed', 'Reports Dismissed'],
+  ['file_ban', 'File Banned'],
+  ['file_unban', 'File Unbanned'],
 ]

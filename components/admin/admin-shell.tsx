@@ -16,6 +16,7 @@ const NAV: { href: string; label: string; roles: Role[] }[] = [
   { href: '/admin/users', label: 'Users', roles: ['admin'] },
   { href: '/admin/rangebans', label: 'Rangebans', roles: ['admin'] },
   { href: '/admin/filters', label: 'Filters', roles: ['admin'] },
+  { href: '/admin/files', label: 'Files', roles: ['moderator', 'admin'] },
   { href: '/admin/housekeeping', label: 'Housekeeping', roles: ['admin'] },
   { href: '/admin/settings', label: 'Settings', roles: ['admin'] },
   { href: '/admin/stats', label: 'Statistics', roles: ['admin', 'moderator'] },

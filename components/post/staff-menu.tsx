@@ -7,14 +7,15 @@ import type { StoredAdminUser } from '@/lib/client/admin-user'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import type { PostColor, PublicPost } from '@/lib/posts/types'
 import { POST_COLORS } from '@/lib/posts/types'
+import { BanFilePrompt } from './ban-file-prompt'
 import { ModHistory } from './mod-history'
 
 const MENU_WIDTH = 256
 const EDGE = 8
 
-/** The staff menu on a post: Check Mod History, Ban User, Delete Post, Change Color. */
+/** The staff menu on a post: Check Mod History, Ban User, Delete Post, Change Color, Ban File. */
 export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdminUser }) {
-  const [open, setOpen] = useState<'menu' | 'delete' | 'color' | 'history' | null>(null)
+  const [open, setOpen] = useState<'menu' | 'delete' | 'color' | 'history' | 'banfile' | null>(null)
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const moderator = staff.role === 'admin' || staff.role === 'moderator'
@@ -82,6 +83,7 @@ export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdmi
               </a>
               <MenuButton onClick={() => setOpen('delete')}>Delete Post</MenuButton>
               {moderator && <MenuButton onClick={() => setOpen('color')}>Change Color</MenuButton>}
+              {moderator && post.image_url && <MenuButton onClick={() => setOpen('banfile')}>Ban File</MenuButton>}
             </>
           )}
           {open === 'delete' && (
@@ -96,6 +98,7 @@ export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdmi
               />
             </div>
           )}
+          {open === 'banfile' && <BanFilePrompt postId={post.id} onDone={() => setOpen(null)} />}
           {open === 'color' && (
             <div className="flex flex-wrap gap-1">
               {POST_COLORS.map((c) => (

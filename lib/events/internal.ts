@@ -10,6 +10,8 @@ export type InternalEvent =
   | { name: 'board_updated'; payload: { boardId: string } }
   /** An admin created, changed or deleted a word filter: every process drops its copy of the rules. */
   | { name: 'filters_changed'; payload: Record<string, never> }
+  /** Staff banned a file or lifted a file ban: every process drops its copy of the banned-file list. */
+  | { name: 'banned_files_changed'; payload: Record<string, never> }
   /** Reports of the board were filed or dismissed (deleted posts take theirs along: see post_deleted). */
   | { name: 'reports_changed'; payload: { boardId: string } }
   /**
@@ -26,6 +28,7 @@ const INTERNAL: ReadonlySet<string> = new Set<InternalEvent['name']>([
   'bans_changed',
   'board_updated',
   'filters_changed',
+  'banned_files_changed',
   'reports_changed',
   'events_missed',
 ])

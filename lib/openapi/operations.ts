@@ -4,6 +4,7 @@
 // needs an entry here: tests/unit/openapi-coverage.test.ts names any that lacks one.
 import { z } from 'zod'
 import type { PathDocs } from './types'
+import { ZBannedFile } from '../banned-files/responses'
 import { ZBan, ZBanList } from '../bans/responses'
 import { ZBoard, ZManagedBoard } from '../boards/responses'
 import { ZPost } from '../posts/responses'
@@ -100,7 +101,7 @@ export const PATH_DOCS: PathDocs = {
       summary: 'Create a thread',
       description:
         'A multipart form with a topic, content and one file. Sets the `cb_poster` cookie on the first post. ' +
-        'Rate limited (3 threads per 15 minutes, 6 posts per minute); word filters may refuse (400 Post rejected) or ban.',
+        'Rate limited (3 threads per 15 minutes, 6 posts per minute); word filters may refuse (400 Post rejected) or ban; a banned file answers 403 File banned.',
       banChecked: true,
       form: ZThreadForm,
       errors: {
@@ -151,7 +152,7 @@ export const PATH_DOCS: PathDocs = {
       summary: 'Reply to a thread',
       description:
         'A multipart form with content, a file or both. Sets the `cb_poster` cookie on the first post. Rate limited ' +
-        '(6 posts per minute); word filters may refuse (400 Post rejected) or ban.',
+        '(6 posts per minute); word filters may refuse (400 Post rejected) or ban; a banned file answers 403 File banned.',
       banChecked: true,
       form: ZReplyForm,
       errors: {
@@ -525,6 +526,27 @@ export const PATH_DOCS: PathDocs = {
   '/api/admin/filters/{id}': {
     PUT: { summary: 'Replace a word filter with the rule sent', responses: { 200: message({ filter: ZFilter }) } },
     DELETE: { summary: 'Remove a word filter', responses: { 200: message() } },
+  },
+  '/api/admin/files': {
+    GET: {
+      summary: 'The banned-file list, newest first (it applies to every board)',
+      responses: { 200: z.object({ files: z.array(ZBannedFile) }) },
+    },
+    POST: {
+      summary: "Ban a post's file by SHA-256 and perceptual hash",
+      description:
+        'Board-scoped moderators only from posts on their boards. `deletePosts` deletes every post carrying the same ' +
+        "file (on the caller's boards); `banPoster` bans whoever uploads it again. Uploads of the file, or of an image " +
+        'within a small perceptual distance, then answer 403 `File banned`.',
+      errors: { 409: 'File already banned; At most N banned files' },
+      responses: { 201: message({ file: ZBannedFile, deletedPosts: z.number().int() }) },
+    },
+  },
+  '/api/admin/files/{id}': {
+    DELETE: {
+      summary: 'Lift a file ban (board-scoped staff: entries made from their boards)',
+      responses: { 200: message() },
+    },
   },
   '/api/admin/settings/contact': {
     GET: {

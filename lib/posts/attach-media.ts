@@ -1,11 +1,12 @@
 // The media half of creating a post: detect by content (415), process (strip metadata, thumbnail) and store.
 // Returns the post's media columns, and a cleanup for when the post then fails to commit.
+import { createHash } from 'node:crypto'
 import { getDb } from '../db/client'
 import type { UploadedFile } from '../http/multipart'
 import { detectMedia } from '../media/detect'
 import { mediaMd5Of } from '../media/md5'
 import { originalName } from '../media/original-name'
-import { processMedia } from '../media/process'
+import { processMedia, type ProcessedMedia } from '../media/process'
 import { discardMedia, storeMedia } from '../media/store'
 
 export interface PostMedia {
@@ -22,13 +23,19 @@ export interface PostMedia {
     mediaOrigName: string
     mediaDuration: number | null
     mediaMd5: string
+    mediaSha256: string
   }
   discard(): Promise<void>
 }
 
-export async function attachMedia(file: UploadedFile): Promise<PostMedia> {
+/** A check of the processed upload before anything is stored (the banned-file check); it refuses by throwing. */
+export type UploadScreen = (upload: { sha256: string; processed: ProcessedMedia }) => Promise<void>
+
+export async function attachMedia(file: UploadedFile, screen?: UploadScreen): Promise<PostMedia> {
   const detected = await detectMedia(file.buffer, file.filename)
   const processed = await processMedia(file.buffer, detected)
+  const sha256 = createHash('sha256').update(file.buffer).digest('hex')
+  await screen?.({ sha256, processed })
   const stored = await storeMedia(processed, referencedByPost)
   return {
     columns: {
@@ -44,6 +51,7 @@ export async function attachMedia(file: UploadedFile): Promise<PostMedia> {
       mediaOrigName: originalName(file.filename),
       mediaDuration: processed.durationSeconds,
       mediaMd5: mediaMd5Of(processed.body),
+      mediaSha256: sha256,
     },
     discard: () => discardMedia(stored, referencedByPost),
   }

@@ -1,4 +1,4 @@
-// Replying: board → ban → thread → archived → rate limit (checked) → file size → fields → word filters → media type → rate limit
+// Replying: board → ban → thread → archived → rate limit (checked) → file size → fields → word filters → media type → banned files → rate limit
 // (counted), then one transaction with the thread row locked, so the bump rule (a sage, or a reply to a thread past
 // the bump limit, does not bump) and the post count stay exact under concurrent replies. post_created goes out after commit.
 // A duplicate text or file (lib/duplicates) is refused first in that transaction; the stored file is then discarded.
@@ -6,6 +6,7 @@ import { attachMedia, type PostMedia } from './attach-media'
 import { replyFields } from './fields'
 import { newPostRow } from './new-post-row'
 import { toPublicPost } from './to-public'
+import { refuseBannedFiles } from '../banned-files/check'
 import { assertNotBannedUnless } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
 import { getDb } from '../db/client'
@@ -56,7 +57,9 @@ export async function createReply({ boardId, threadId, ip, posterKey, readForm, 
     })
     return { form, sage, spoiler, content: filtered.content }
   })
-  const media: PostMedia | null = form.file ? await attachMedia(form.file) : null
+  const media: PostMedia | null = form.file
+    ? await attachMedia(form.file, refuseBannedFiles({ boardId, ip, banExempt }))
+    : null
   await consume(ip, 'postCreate').catch(async (err) => {
     await media?.discard()
     throw err

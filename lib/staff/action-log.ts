@@ -18,6 +18,8 @@ export type ActionType =
   | 'filter_updated'
   | 'filter_deleted'
   | 'reports_dismissed'
+  | 'file_ban'
+  | 'file_unban'
 
 export const ACTION_TYPES: readonly ActionType[] = [
   'banned',
@@ -34,6 +36,8 @@ export const ACTION_TYPES: readonly ActionType[] = [
   'filter_updated',
   'filter_deleted',
   'reports_dismissed',
+  'file_ban',
+  'file_unban',
 ]
 
 export interface ActionInput {

@@ -1,7 +1,8 @@
-// Creating a thread: board → ban → rate limit (checked) → file size → fields → word filters → media type → rate limit (counted),
+// Creating a thread: board → ban → rate limit (checked) → file size → fields → word filters → media type → banned files → rate limit (counted),
 // then one transaction that inserts the thread and its opening post and applies the thread cap. Events go out after
 // commit; a failure at any point leaves no row and no file behind (so a duplicate, refused first in the transaction).
 import { applyThreadCap } from './thread-cap'
+import { refuseBannedFiles } from '../banned-files/check'
 import { assertNotBannedUnless } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
 import { getDb } from '../db/client'
@@ -48,7 +49,7 @@ export async function createThread({ boardId, ip, posterKey, readForm, banExempt
     })
     return { form, spoiler, ...filtered }
   })
-  const media = await attachMedia(form.file!)
+  const media = await attachMedia(form.file!, refuseBannedFiles({ boardId, ip, banExempt }))
   await consume(ip, 'threadCreate', 'postCreate').catch(async (err) => {
     await media.discard()
     throw err

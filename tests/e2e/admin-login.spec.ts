@@ -22,7 +22,7 @@ test('staff log in, see the navigation of their role, and log out', async ({ pag
   await expect(page.getByText('Logged in as:')).toBeVisible()
   await expect(page.locator('header').getByText('moderator', { exact: true })).toHaveClass(/bg-yellow-400/)
   const nav = page.getByRole('navigation', { name: 'Staff' })
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', /^Reports/, 'Bans', 'Actions', 'Statistics'])
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', /^Reports/, 'Bans', 'Actions', 'Files', 'Statistics'])
   await expect(page.getByRole('link', { name: 'Add Admin User' })).toHaveCount(0)
   expect(JSON.parse(await page.evaluate(() => localStorage.getItem('adminUser') ?? 'null'))).toMatchObject({
     username: 'mod_anna',
@@ -52,6 +52,7 @@ test('unparsable stored admin data is removed and leads to login', async ({ page
     'Users',
     'Rangebans',
     'Filters',
+    'Files',
     'Housekeeping',
     'Settings',
     'Statistics',

@@ -66,6 +66,7 @@ test('no page scrolls sideways at 390 px; the staff menu stays on screen', async
     '/admin/users',
     '/admin/users/create',
     '/admin/rangebans',
+    '/admin/files',
     '/admin/housekeeping',
     '/admin/settings',
     '/admin/stats',

@@ -72,3 +72,32 @@ export const mp4 = () =>
 export const webm = () =>
   ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5', '-t', '1', '-c:v', 'libvpx'], 'webm')
 export const mp3 = () => ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'libmp3lame'], 'mp3')
+
+/**
+ * A picture-like PNG (a background and 25 shapes of random colours, from a seeded generator): different seeds give
+ * unrelated pictures, the same seed the same one. For the perceptual-hash tests of banned files.
+ */
+export function scene(seed: number, width = 640, height = 480): Promise<Buffer> {
+  let s = seed >>> 0
+  const rnd = () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+    return s / 2 ** 32
+  }
+  const colour = () => `rgb(${Math.floor(rnd() * 256)},${Math.floor(rnd() * 256)},${Math.floor(rnd() * 256)})`
+  let shapes = `<rect width="100%" height="100%" fill="${colour()}"/>`
+  for (let i = 0; i < 25; i++) {
+    shapes +=
+      rnd() < 0.5
+        ? `<circle cx="${rnd() * width}" cy="${rnd() * height}" r="${20 + rnd() * 120}" fill="${colour()}"/>`
+        : `<rect x="${rnd() * width}" y="${rnd() * height}" width="${30 + rnd() * 200}" height="${30 + rnd() * 200}" fill="${colour()}" transform="rotate(${rnd() * 60 - 30})"/>`
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes}</svg>`
+  return sharp(Buffer.from(svg)).png().toBuffer()
+}
+
+/** The banned-file test's transformation: resized to 80 % and saved as JPEG quality 70. */
+export const shrunkJpeg = (image: Buffer, width: number) =>
+  sharp(image)
+    .resize(Math.round(width * 0.8))
+    .jpeg({ quality: 70 })
+    .toBuffer()

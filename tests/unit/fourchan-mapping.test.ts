@@ -53,6 +53,7 @@ function postRow(over: Partial<Post> = {}): Post {
     mediaOrigName: null,
     mediaMd5: null,
     textHash: null,
+    mediaSha256: null,
     mediaDuration: null,
     spoiler: false,
     ...over,

@@ -3,6 +3,8 @@
 // tests/integration/openapi.test.ts validates live answers against the document as well.
 import { describe, expectTypeOf, it } from 'vitest'
 import type { z } from 'zod'
+import type { BannedFileDto } from '@/lib/banned-files/manage'
+import type { ZBannedFile } from '@/lib/banned-files/responses'
 import type { ZBan } from '@/lib/bans/responses'
 import type { BanDto } from '@/lib/bans/types'
 import type { ManagedBoard } from '@/lib/boards/manage'
@@ -42,6 +44,7 @@ describe('response schemas match the types the code answers with', () => {
   it('bans, range bans and staff users', () => {
     expectTypeOf<Out<typeof ZBan>>().toEqualTypeOf<BanDto>()
     expectTypeOf<Out<typeof ZRangeBan>>().toEqualTypeOf<PublicRangeBan>()
+    expectTypeOf<Out<typeof ZBannedFile>>().toEqualTypeOf<BannedFileDto>()
     expectTypeOf<Out<typeof ZAdminUser>>().toEqualTypeOf<AdminUser>()
   })
   it('search and statistics', () => {

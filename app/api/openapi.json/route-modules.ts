@@ -23,6 +23,8 @@ export const ROUTE_MODULES: [path: string, load: () => Promise<RouteModule['expo
     () => import('../admin/boards/[boardId]/threads/[threadId]/sticky/route'),
   ],
   ['/api/admin/csrf-token', () => import('../admin/csrf-token/route')],
+  ['/api/admin/files', () => import('../admin/files/route')],
+  ['/api/admin/files/{id}', () => import('../admin/files/[id]/route')],
   ['/api/admin/filters', () => import('../admin/filters/route')],
   ['/api/admin/filters/{id}', () => import('../admin/filters/[id]/route')],
   ['/api/admin/housekeeping/run', () => import('../admin/housekeeping/run/route')],

@@ -59,4 +59,6 @@ export const staffPaths = {
   housekeepingRun: () => '/api/admin/housekeeping/run',
   filters: () => '/api/admin/filters',
   filter: (id: number) => `/api/admin/filters/${seg(id)}`,
+  bannedFiles: () => '/api/admin/files',
+  bannedFile: (id: number) => `/api/admin/files/${seg(id)}`,
 }

@@ -1,6 +1,8 @@
 'use client'
 // The staff calls, from the admin screens and the staff tools on visitor pages. The session cookie goes with
 // every call; writes carry the CSRF token (see request.ts).
+import type { BannedFileDto } from '@/lib/banned-files/manage'
+import type { BanFileInput } from '@/lib/banned-files/schemas'
 import type { FilterDto } from '@/lib/filters/manage'
 import type { FilterRuleInput } from '@/lib/filters/schemas'
 import type { ContactSettings } from '@/lib/site/schemas'
@@ -95,4 +97,9 @@ export const staffApi = {
   updateFilter: (id: number, rule: FilterRuleInput) =>
     staff<Message & { filter: FilterDto }>('PUT', paths.filter(id), { body: rule }),
   deleteFilter: (id: number) => staff<Message>('DELETE', paths.filter(id)),
+
+  bannedFiles: () => staff<{ files: BannedFileDto[] }>('GET', paths.bannedFiles()),
+  banFile: (ban: Partial<BanFileInput> & Pick<BanFileInput, 'postId' | 'reason'>) =>
+    staff<Message & { file: BannedFileDto; deletedPosts: number }>('POST', paths.bannedFiles(), { body: ban }),
+  unbanFile: (id: number) => staff<Message>('DELETE', paths.bannedFile(id)),
 }

@@ -3,6 +3,7 @@
 // shared by every component that shows it, refreshed on demand (`mutate`) after a write or a live change.
 import { useEffect, useRef } from 'react'
 import useSWR from 'swr'
+import type { BannedFileDto } from '@/lib/banned-files/manage'
 import type { FilterDto } from '@/lib/filters/manage'
 import { ApiError, errorBodyOf, staffApi, staffPaths, type IpHistory } from '../api'
 import type { PostRef } from '../api/bodies'
@@ -31,6 +32,15 @@ export function useReportQueue(filters: { board: string; category: string }, ver
 /** The word filters, starting from the list the page rendered. */
 export function useFilters(initial: FilterDto[]) {
   return useSWR(staffPaths.filters(), async () => (await staffApi.filters()).filters, {
+    ...QUIET,
+    fallbackData: initial,
+    revalidateOnMount: false,
+  })
+}
+
+/** The banned-file list, starting from the list the page rendered. */
+export function useBannedFiles(initial: BannedFileDto[]) {
+  return useSWR(staffPaths.bannedFiles(), async () => (await staffApi.bannedFiles()).files, {
     ...QUIET,
     fallbackData: initial,
     revalidateOnMount: false,

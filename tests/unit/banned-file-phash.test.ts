@@ -1,0 +1,70 @@
+// The perceptual-hash threshold of banned files, measured on real transformations: pictures resized, recompressed
+// or slightly cropped stay within PHASH_MAX_DISTANCE of the original (hashed from the thumbnail, as uploads are),
+// and unrelated pictures stay well beyond it. Flat images get no hash, so they can never match each other.
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import {
+  hammingDistance,
+  hashHalves,
+  PHASH_MAX_DISTANCE,
+  perceptualHash,
+  storedSha256OfKey,
+} from '@/lib/banned-files/fingerprint'
+import { messageFor } from '@/lib/error-messages'
+import { thumbnailOf } from '@/lib/media/process'
+import { png, scene, shrunkJpeg } from '../helpers/media'
+
+const hashOf = async (image: Buffer) => hashHalves((await perceptualHash(await thumbnailOf(image)))!)
+const SEEDS = Array.from({ length: 20 }, (_, i) => 7 * i + 1)
+
+describe('perceptual hash of banned files', () => {
+  it('keeps resized, recompressed and slightly cropped copies within the threshold', { timeout: 60_000 }, async () => {
+    const transforms: Record<string, (b: Buffer) => Promise<Buffer>> = {
+      '80 % at JPEG quality 70': (b) => shrunkJpeg(b, 640),
+      'WebP quality 60': (b) => sharp(b).webp({ quality: 60 }).toBuffer(),
+      'half size PNG': (b) => sharp(b).resize(320).png().toBuffer(),
+      '3 % cropped off each edge': (b) => sharp(b).extract({ left: 10, top: 7, width: 620, height: 466 }).toBuffer(),
+    }
+    for (const seed of SEEDS) {
+      const image = await scene(seed)
+      const original = await hashOf(image)
+      for (const [name, transform] of Object.entries(transforms)) {
+        const d = hammingDistance(original, await hashOf(await transform(image)))
+        expect(d, `seed ${seed}, ${name}`).toBeLessThanOrEqual(PHASH_MAX_DISTANCE)
+      }
+    }
+  })
+
+  it('keeps unrelated pictures beyond the threshold', { timeout: 60_000 }, async () => {
+    const hashes = await Promise.all(SEEDS.map(async (s) => hashOf(await scene(s))))
+    for (let i = 0; i < hashes.length; i++)
+      for (let j = i + 1; j < hashes.length; j++)
+        expect(hammingDistance(hashes[i], hashes[j]), `seeds ${SEEDS[i]} and ${SEEDS[j]}`).toBeGreaterThan(
+          PHASH_MAX_DISTANCE,
+        )
+  })
+
+  it('gives flat images no hash', async () => {
+    expect(await perceptualHash(await thumbnailOf(await png(200, 100)))).toBeNull()
+    expect(await perceptualHash(await thumbnailOf(await png(200, 100, { r: 0, g: 0, b: 0 })))).toBeNull()
+  })
+
+  it('counts differing bits', () => {
+    expect(hammingDistance(hashHalves('ffffffffffffffff'), hashHalves('0000000000000000'))).toBe(64)
+    expect(hammingDistance(hashHalves('8000000000000001'), hashHalves('0000000000000000'))).toBe(2)
+    expect(hammingDistance(hashHalves('0123456789abcdef'), hashHalves('0123456789abcdef'))).toBe(0)
+  })
+
+  it('reads the stored SHA-256 from a storage key', () => {
+    const sha = 'ab' + 'c'.repeat(62)
+    expect(storedSha256OfKey(`ab/${sha}.webp`)).toBe(sha)
+    expect(storedSha256OfKey(`ab/${sha}-thumb.webp`)).toBeNull()
+    expect(storedSha256OfKey('legacy/file.png')).toBeNull()
+  })
+
+  it('gives posting forms a sentence for a refused file', () => {
+    expect(messageFor({ error: 'File banned' }, 'fallback')).toBe(
+      'This file is not allowed on this site. Please choose another one.',
+    )
+  })
+})
