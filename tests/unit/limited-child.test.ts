@@ -2,7 +2,7 @@
 // after the wall-clock limit, one that allocates past the memory limit fails, a normal one runs.
 import { describe, expect, it } from 'vitest'
 import { runLimited } from '@/lib/media/limited-child'
-import { PROBE_MEMORY_KIB, PROBE_TIMEOUT_MS } from '@/lib/media/limits'
+import { PROBE_MEMORY_KIB, PROBE_TIMEOUT_MS } from '@/lib/limits'
 
 const node = (code: string) => runLimited(process.execPath, ['-e', code])
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidFileTypeError } from '@/lib/errors'
 import { checkDeclaredSize, checkGif } from '@/lib/media/image-limits'
-import { MAX_ANIMATION_PIXELS, MAX_FRAMES, MAX_SIDE } from '@/lib/media/limits'
+import { MAX_ANIMATION_PIXELS, MAX_FRAMES, MAX_SIDE } from '@/lib/limits'
 import { mp4BoxesValid } from '@/lib/media/mp4-boxes'
 import { mp4WithBogusMoovSize } from '../helpers/hostile-media'
 import { mp4 } from '../helpers/media'
