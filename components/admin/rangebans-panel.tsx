@@ -91,7 +91,6 @@ export function RangeBansPanel({
       )}
       {stats && <RangeBanStatsCard stats={stats} />}
       <BoardPicker
-        id="rangeban-filter"
         label="Board"
         anyLabel="All Boards"
         boards={boards}

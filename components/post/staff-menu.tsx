@@ -7,6 +7,7 @@ import type { StoredAdminUser } from '@/lib/client/admin-user'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import type { PostColor, PublicPost } from '@/lib/posts/types'
 import { POST_COLORS } from '@/lib/posts/types'
+import { deletePostFor } from './delete-post'
 import { ModHistory } from './mod-history'
 
 const MENU_WIDTH = 256
@@ -15,7 +16,6 @@ const EDGE = 8
 /** The staff menu on a post: Check Mod History, Ban User, Delete Post, Change Color. */
 export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdminUser }) {
   const [open, setOpen] = useState<'menu' | 'delete' | 'color' | 'history' | null>(null)
-  const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const moderator = staff.role === 'admin' || staff.role === 'moderator'
   const ref = { boardId: post.board_id, threadId: post.thread_id, postId: post.id }
@@ -33,15 +33,10 @@ export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdmi
     return () => document.removeEventListener('pointerdown', onPointerDown)
   }, [open])
 
-  async function remove() {
-    setError(null)
-    if (!reason.trim()) return setError('Reason is required')
-    try {
-      await staffApi.deletePost(ref, reason)
-    } catch (err) {
-      return setError(errorBodyOf(err)?.error ?? 'Failed to delete post')
-    }
-    setOpen(null)
+  async function remove(reason: string) {
+    const failure = await deletePostFor(ref, reason)
+    setError(failure)
+    if (!failure) setOpen(null)
   }
   async function recolor(color: PostColor) {
     try {
@@ -89,8 +84,6 @@ export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdmi
               <DeleteReasonPrompt
                 id={`reason-${post.id}`}
                 label={`Reason for deleting post ${post.id}`}
-                reason={reason}
-                onReasonChange={setReason}
                 onDelete={remove}
                 onCancel={() => setOpen(null)}
               />
