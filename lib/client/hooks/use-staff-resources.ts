@@ -1,6 +1,6 @@
 'use client'
-// The staff resources the admin screens read, as SWR resources keyed by their API address, refreshed on demand
-// (`mutate`) after a write or a live change.
+// The staff resources the admin screens read, as SWR resources keyed by their API address (plus the mount, for
+// lists the page rendered), refreshed on demand (`mutate`) after a write or a live change.
 import { useEffect, useRef, useState } from 'react'
 import useSWR from 'swr'
 import type { FilterDto } from '@/lib/filters/manage'
