@@ -80,14 +80,7 @@ export function CountryToggleGrid({
             Click a country to ban or unban it (no expiry). Banned countries are red.
           </p>
         </div>
-        <BoardPicker
-          id="country-toggle-scope"
-          label="Scope"
-          anyLabel="Global"
-          boards={boards}
-          value={scope}
-          onChange={setScope}
-        />
+        <BoardPicker label="Scope" anyLabel="Global" boards={boards} value={scope} onChange={setScope} />
       </div>
       {error && (
         <p role="alert" className="mb-2 text-sm text-red-600">

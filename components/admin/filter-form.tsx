@@ -1,5 +1,6 @@
 'use client'
 import { useState, type FormEvent } from 'react'
+import { Options } from '@/components/ui/board-options'
 import { SaveResultText } from '@/components/ui/form-message'
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT_COMPACT } from '@/components/ui/styles'
 import { BAN_DURATIONS } from '@/lib/bans/durations'
@@ -18,6 +19,17 @@ export const EMPTY_RULE: FilterRuleInput = {
   banDuration: '1d',
   banReason: '',
 }
+
+const WHERE_CHOICES: Choice<FilterRuleInput['where']>[] = [
+  { value: 'both', label: 'Topic and text' },
+  { value: 'topic', label: 'Topic only' },
+  { value: 'content', label: 'Text only' },
+]
+const ACTION_CHOICES: Choice<FilterRuleInput['action']>[] = [
+  { value: 'reject', label: 'Reject the post' },
+  { value: 'replace', label: 'Replace the words' },
+  { value: 'ban', label: 'Ban the poster' },
+]
 
 const FAILED = 'Failed to save the filter. Please try again.'
 
@@ -51,69 +63,39 @@ export function FilterForm({
   return (
     <form onSubmit={save} noValidate className="grid gap-3 p-4 sm:grid-cols-2" aria-label="Filter rule">
       <LabelledField label="Pattern" error={fieldError('pattern')}>
-        <input value={rule.pattern} onChange={(e) => set({ pattern: e.target.value })} className={INPUT_COMPACT} />
+        <TextInput value={rule.pattern} onChange={(pattern) => set({ pattern })} />
       </LabelledField>
       <label className="flex items-center gap-2 self-end text-sm">
         <input type="checkbox" checked={rule.regex} onChange={(e) => set({ regex: e.target.checked })} />
         Regular expression (RE2 syntax; otherwise plain text, case-insensitive)
       </label>
       <LabelledField label="Look in" error={fieldError('where')}>
-        <select
-          value={rule.where}
-          onChange={(e) => set({ where: e.target.value as FilterRuleInput['where'] })}
-          className={INPUT_COMPACT}
-        >
-          <option value="both">Topic and text</option>
-          <option value="topic">Topic only</option>
-          <option value="content">Text only</option>
-        </select>
+        <ChoiceSelect value={rule.where} choices={WHERE_CHOICES} onChange={(where) => set({ where })} />
       </LabelledField>
       <LabelledField label="Action" error={fieldError('action')}>
-        <select
-          value={rule.action}
-          onChange={(e) => set({ action: e.target.value as FilterRuleInput['action'] })}
-          className={INPUT_COMPACT}
-        >
-          <option value="reject">Reject the post</option>
-          <option value="replace">Replace the words</option>
-          <option value="ban">Ban the poster</option>
-        </select>
+        <ChoiceSelect value={rule.action} choices={ACTION_CHOICES} onChange={(action) => set({ action })} />
       </LabelledField>
       {rule.action === 'reject' && (
         <LabelledField label="Message shown to the poster" error={fieldError('message')}>
-          <input value={rule.message} onChange={(e) => set({ message: e.target.value })} className={INPUT_COMPACT} />
+          <TextInput value={rule.message} onChange={(message) => set({ message })} />
         </LabelledField>
       )}
       {rule.action === 'replace' && (
         <LabelledField label="Replacement" error={fieldError('replacement')}>
-          <input
-            value={rule.replacement}
-            onChange={(e) => set({ replacement: e.target.value })}
-            className={INPUT_COMPACT}
-          />
+          <TextInput value={rule.replacement} onChange={(replacement) => set({ replacement })} />
         </LabelledField>
       )}
       {rule.action === 'ban' && (
         <>
           <LabelledField label="Ban duration" error={fieldError('banDuration')}>
-            <select
-              value={rule.banDuration}
-              onChange={(e) => set({ banDuration: e.target.value })}
-              className={INPUT_COMPACT}
-            >
-              {BAN_DURATIONS.map((d) => (
-                <option key={d.value} value={d.value}>
-                  {d.label}
-                </option>
-              ))}
-            </select>
+            <ChoiceSelect
+              value={rule.banDuration ?? ''}
+              choices={BAN_DURATIONS}
+              onChange={(banDuration) => set({ banDuration })}
+            />
           </LabelledField>
           <LabelledField label="Ban reason" error={fieldError('banReason')}>
-            <input
-              value={rule.banReason}
-              onChange={(e) => set({ banReason: e.target.value })}
-              className={INPUT_COMPACT}
-            />
+            <TextInput value={rule.banReason} onChange={(banReason) => set({ banReason })} />
           </LabelledField>
         </>
       )}
@@ -146,4 +128,26 @@ export function FilterForm({
       </div>
     </form>
   )
+}
+
+type Choice<T extends string> = { value: T; label: string }
+
+function ChoiceSelect<T extends string>({
+  value,
+  choices,
+  onChange,
+}: {
+  value: T
+  choices: readonly Choice<T>[]
+  onChange: (value: T) => void
+}) {
+  return (
+    <select value={value} onChange={(e) => onChange(e.target.value as T)} className={INPUT_COMPACT}>
+      <Options choices={choices} />
+    </select>
+  )
+}
+
+function TextInput({ value, onChange }: { value: string | undefined; onChange: (value: string) => void }) {
+  return <input value={value} onChange={(e) => onChange(e.target.value)} className={INPUT_COMPACT} />
 }

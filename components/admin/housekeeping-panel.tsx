@@ -2,6 +2,7 @@
 import { useState } from 'react'
 import { BUTTON_PRIMARY } from '@/components/ui/styles'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
+import { loadError, useHousekeepingStatus } from '@/lib/client/hooks/use-staff-resources'
 import type { HousekeepingResults } from '@/lib/housekeeping/run'
 import type { HousekeepingStatus } from '@/lib/housekeeping/status'
 import { formatDuration } from '@/lib/ui/duration'
@@ -9,7 +10,7 @@ import { formatTimestamp } from '@/lib/ui/relative-time'
 
 const CONFIRM = 'Are you sure you want to run housekeeping now? This will clean up orphaned files and excess threads.'
 
-/** /admin/housekeeping: status, the run button and the results of the latest run. */
+/** /admin/housekeeping: status (useHousekeepingStatus), the run button and the results of the latest run. */
 export function HousekeepingPanel({
   status: initial,
   lastResults,
@@ -17,27 +18,24 @@ export function HousekeepingPanel({
   status: HousekeepingStatus
   lastResults: HousekeepingResults | null
 }) {
-  const [status, setStatus] = useState(initial)
+  const { data: status = initial, error: statusFailure, mutate: refreshStatus } = useHousekeepingStatus(initial)
   const [results, setResults] = useState(lastResults)
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [runError, setRunError] = useState<string | null>(null)
+  const error = runError ?? loadError(statusFailure, 'Failed to load housekeeping status')
   const job = status.jobs.housekeeping
-
-  async function refreshStatus() {
-    setStatus((await staffApi.housekeepingStatus()).status)
-  }
 
   async function runNow() {
     if (!window.confirm(CONFIRM)) return
     setBusy(true)
-    setError(null)
+    setRunError(null)
     try {
       setResults((await staffApi.runHousekeeping()).results)
     } catch (err) {
-      setError(errorBodyOf(err)?.error ?? 'Failed to run housekeeping. Please try again.')
+      setRunError(errorBodyOf(err)?.error ?? 'Failed to run housekeeping. Please try again.')
     } finally {
       setBusy(false)
-      await refreshStatus().catch(() => setError('Failed to load housekeeping status'))
+      await refreshStatus()
     }
   }
 

@@ -1,10 +1,9 @@
 'use client'
 import { useCallback, useState } from 'react'
 import { ErrorText } from '@/components/ui/form-message'
-import { errorBodyOf, staffApi } from '@/lib/client/api'
+import { errorBodyOf } from '@/lib/client/api'
+import { useRangeBans, type RangeBanData } from '@/lib/client/hooks/use-staff-resources'
 import { messageFor } from '@/lib/error-messages'
-import type { RangeBanStats } from '@/lib/rangebans/manage'
-import type { PublicRangeBan } from '@/lib/rangebans/types'
 import { BoardPicker } from './board-picker'
 import { CountryToggleGrid, type Country } from './country-toggle-grid'
 import { CreateRangeBanModal } from './create-rangeban-modal'
@@ -12,12 +11,12 @@ import { RangeBanStatsCard } from './rangeban-stats-card'
 import { RangeBansTable } from './rangebans-table'
 
 export type BoardOption = { id: string; name: string }
-export type RangeBanData = { rangebans: PublicRangeBan[]; stats: RangeBanStats }
+export type { RangeBanData }
 
 /**
  * /admin/rangebans: the header buttons, the country toggle, statistics, the board filter, the table
- * and the create modal. The page renders the first state; every change reloads the list and the statistics, so
- * the table, the grid colours and the counts always agree.
+ * and the create modal. The page renders the first state (useRangeBans); every change reloads the list and the
+ * statistics, so the table, the grid colours and the counts always agree.
  */
 export function RangeBansPanel({
   initial,
@@ -30,25 +29,19 @@ export function RangeBansPanel({
   boards: BoardOption[]
   boardFilter: string
 }) {
-  const [rangebans, setRangeBans] = useState(initial?.rangebans ?? [])
-  const [stats, setStats] = useState(initial?.stats ?? null)
-  const [loadError, setLoadError] = useState(initial ? null : 'Failed to load rangebans')
+  const { data, error, mutate } = useRangeBans(initial)
+  const rangebans = data?.rangebans ?? []
+  const stats = data?.stats ?? null
+  // Until a load answers, a page the server could not load says so as well.
+  const loadError = error || !data ? messageFor(errorBodyOf(error), 'Failed to load rangebans') : null
   const [showCountries, setShowCountries] = useState(false)
   const [creating, setCreating] = useState(false)
   const [filter, setFilter] = useState(boardFilter)
 
   const closeCreate = useCallback(() => setCreating(false), [])
   const reload = useCallback(async () => {
-    // Both calls run together; when both fail, the list's refusal is the one shown.
-    const [list, counts] = await Promise.allSettled([staffApi.rangeBans(), staffApi.rangeBanStats()])
-    if (list.status === 'rejected')
-      return setLoadError(messageFor(errorBodyOf(list.reason), 'Failed to load rangebans'))
-    if (counts.status === 'rejected')
-      return setLoadError(messageFor(errorBodyOf(counts.reason), 'Failed to load rangebans'))
-    setRangeBans(list.value.rangebans)
-    setStats(counts.value.stats)
-    setLoadError(null)
-  }, [])
+    await mutate()
+  }, [mutate])
 
   // The filter is kept in the address like /admin/bans, without a server round trip: the page holds every range
   // ban in force anyway (the grid needs them all), and filters as the API does (the board's plus global ones).
@@ -91,7 +84,6 @@ export function RangeBansPanel({
       )}
       {stats && <RangeBanStatsCard stats={stats} />}
       <BoardPicker
-        id="rangeban-filter"
         label="Board"
         anyLabel="All Boards"
         boards={boards}

@@ -2,16 +2,19 @@
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useCallback, useState } from 'react'
-import { BoardPicker } from '@/components/admin/board-picker'
+import { BoardPicker, ChoicePicker } from '@/components/admin/board-picker'
+import { deletePostFor } from '@/components/post/delete-post'
 import { ErrorText } from '@/components/ui/form-message'
 import { DeleteReasonPrompt } from '@/components/ui/reason-prompt'
-import { BUTTON_SMALL_DANGER, BUTTON_SMALL_SECONDARY, SELECT_SMALL } from '@/components/ui/styles'
+import { BUTTON_SMALL_DANGER, BUTTON_SMALL_SECONDARY } from '@/components/ui/styles'
 import { Timestamp } from '@/components/ui/timestamp'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 import type { ReportedPost } from '@/lib/client/api/bodies'
 import { loadError, useReportQueue } from '@/lib/client/hooks/use-staff-resources'
 import { useShellReportCounts } from '@/lib/client/use-report-counts'
 import { REPORT_CATEGORIES, REPORT_CATEGORY_LABELS, type ReportCategory } from '@/lib/reports/categories'
+
+const CATEGORY_CHOICES = REPORT_CATEGORIES.map((c) => ({ value: c, label: REPORT_CATEGORY_LABELS[c] }))
 
 const CATEGORY_STYLE: Record<ReportCategory, string> = {
   illegal: 'bg-red-600 text-white',
@@ -33,30 +36,14 @@ export function ReportsQueue({ boards, admin }: { boards: { id: string; name: st
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
-        <BoardPicker
-          id="reports-board"
-          label="Board"
-          anyLabel="All boards"
-          boards={boards}
-          value={board}
-          onChange={setBoard}
+        <BoardPicker label="Board" anyLabel="All boards" boards={boards} value={board} onChange={setBoard} />
+        <ChoicePicker
+          label="Category"
+          anyLabel="All categories"
+          choices={CATEGORY_CHOICES}
+          value={category}
+          onChange={setCategory}
         />
-        <div className="flex flex-col text-sm">
-          <label htmlFor="reports-category">Category</label>
-          <select
-            id="reports-category"
-            value={category}
-            onChange={(e) => setCategory(e.target.value)}
-            className={SELECT_SMALL}
-          >
-            <option value="">All categories</option>
-            {REPORT_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {REPORT_CATEGORY_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        </div>
       </div>
       <ErrorText>{error}</ErrorText>
       {reports === null ? (
@@ -78,19 +65,14 @@ function ReportCard({ report: r, admin, onDone }: { report: ReportedPost; admin:
   const router = useRouter()
   const [deleting, setDeleting] = useState(false)
   const [thenBan, setThenBan] = useState(false)
-  const [reason, setReason] = useState(() => `Reported: ${Object.keys(r.categories).join(', ')}`)
   const [error, setError] = useState<string | null>(null)
   const ref = { boardId: r.boardId, threadId: r.threadId, postId: r.postId }
   const threadHref = `/board/${r.boardId}/thread/${r.threadId}#post-${r.postId}`
 
-  async function remove() {
-    setError(null)
-    if (!reason.trim()) return setError('Reason is required')
-    try {
-      await staffApi.deletePost(ref, reason)
-    } catch (err) {
-      return setError(errorBodyOf(err)?.error ?? 'Failed to delete post')
-    }
+  async function remove(reason: string) {
+    const failure = await deletePostFor(ref, reason)
+    setError(failure)
+    if (failure) return
     if (thenBan) router.push(`/admin/bans/create?boardId=${r.boardId}&threadId=${r.threadId}&postId=${r.postId}`)
     else onDone()
   }
@@ -146,13 +128,12 @@ function ReportCard({ report: r, admin, onDone }: { report: ReportedPost; admin:
         <div className="mt-2 max-w-md space-y-1">
           <DeleteReasonPrompt
             id={`report-reason-${r.postId}`}
+            initialReason={`Reported: ${Object.keys(r.categories).join(', ')}`}
             label={
               thenBan
                 ? `Reason for deleting post ${r.postId} (the ban form follows)`
                 : `Reason for deleting post ${r.postId}`
             }
-            reason={reason}
-            onReasonChange={setReason}
             error={error}
             onDelete={remove}
             onCancel={() => setDeleting(false)}

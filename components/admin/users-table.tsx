@@ -1,19 +1,19 @@
 'use client'
 import Link from 'next/link'
-import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { ErrorText } from '@/components/ui/form-message'
 import { BUTTON_PRIMARY } from '@/components/ui/styles'
 import { StaffTable } from '@/components/ui/table-head'
 import { staffApi } from '@/lib/client/api'
+import { loadError, useStaffUsers } from '@/lib/client/hooks/use-staff-resources'
 import type { AdminUser } from '@/lib/staff/types'
 import { formatTimestamp } from '@/lib/ui/relative-time'
 import { ROLE_BADGE } from './admin-shell'
 import { UserForm } from './user-form'
 
-/** /admin/users: the table, the create modal, activate and deactivate except on one's own row. */
+/** /admin/users: the table (useStaffUsers), the create modal, activate and deactivate except on one's own row. */
 export function UsersTable({
-  users,
+  users: initial,
   selfId,
   boards,
 }: {
@@ -21,7 +21,7 @@ export function UsersTable({
   selfId: number
   boards: { id: string; name: string }[]
 }) {
-  const router = useRouter()
+  const { data: users = initial, error: loadFailure, mutate } = useStaffUsers(initial)
   const [creating, setCreating] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
@@ -33,7 +33,8 @@ export function UsersTable({
     } catch {
       return setError(`Failed to ${verb} user. Please try again.`)
     }
-    router.refresh()
+    setError(null)
+    await mutate()
   }
 
   return (
@@ -53,10 +54,16 @@ export function UsersTable({
               ×
             </button>
           </div>
-          <UserForm boards={boards} onDone={() => setCreating(false)} />
+          <UserForm
+            boards={boards}
+            onDone={() => {
+              setCreating(false)
+              void mutate()
+            }}
+          />
         </div>
       )}
-      <ErrorText>{error}</ErrorText>
+      <ErrorText>{error ?? loadError(loadFailure, 'Failed to load admin users')}</ErrorText>
       {users.length === 0 ? (
         <p>No admin users found</p>
       ) : (

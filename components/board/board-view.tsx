@@ -1,10 +1,8 @@
 'use client'
-import { useRouter } from 'next/navigation'
-import { useMemo, useRef } from 'react'
 import { LiveIndicator } from '@/components/ui/live-indicator'
-import { useRoom } from '@/lib/client/use-room'
 import type { ThreadSummary } from '@/lib/threads/types'
 import { ThreadCard } from './thread-card'
+import { THREAD_LIST_EVENTS, useLiveBoard } from './use-live-board'
 
 /**
  * The thread list of one board page. The first page is live: board-room events re-render it from the server
@@ -35,32 +33,11 @@ export function BoardView({
   )
 }
 
-function LiveBoard({ boardId }: { boardId: string }) {
-  const router = useRouter()
-  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  const refresh = useMemo(
-    () => () => {
-      clearTimeout(pending.current)
-      pending.current = setTimeout(() => router.refresh(), 300)
-    },
-    [router],
-  )
-  const status = useRoom(
-    boardId,
-    {
-      thread_created: refresh,
-      post_created: refresh,
-      post_deleted: refresh,
-      thread_deleted: refresh,
-      thread_sticky_updated: refresh,
-      thread_died: refresh,
-      post_color_changed: refresh,
-    },
-    (first) => {
-      if (!first) refresh()
-    },
-  ) // a re-render per page view would cost more than a few seconds' staleness
+// Board pages also show each post's colour.
+const BOARD_EVENTS = [...THREAD_LIST_EVENTS, 'post_color_changed'] as const
 
+function LiveBoard({ boardId }: { boardId: string }) {
+  const status = useLiveBoard(boardId, BOARD_EVENTS)
   return (
     <div className="flex justify-end">
       <LiveIndicator status={status} />

@@ -1,4 +1,5 @@
 import Link from 'next/link'
+import { StickyPin } from '@/components/ui/sticky-pin'
 import type { CatalogTile as Tile } from '@/lib/threads/catalog'
 
 const PLACEHOLDER: Record<string, string> = { audio: 'Audio', none: 'Text only' }
@@ -33,11 +34,7 @@ export function CatalogTile({ tile }: { tile: Tile }) {
         <span data-testid="catalog-counts">
           <span title="Replies">R: {tile.reply_count}</span> / <span title="Images">I: {tile.image_count}</span>
         </span>
-        {tile.is_sticky && (
-          <span title="Sticky" aria-label="Sticky" data-testid="catalog-sticky">
-            📌
-          </span>
-        )}
+        {tile.is_sticky && <StickyPin testId="catalog-sticky" />}
         {tile.is_dead && (
           <span
             className="rounded bg-slate-600 px-1 font-semibold text-white"

@@ -1,10 +1,9 @@
 'use client'
-import { useRouter } from 'next/navigation'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { LiveIndicator } from '@/components/ui/live-indicator'
-import { useRoom } from '@/lib/client/use-room'
 import type { CatalogTile as Tile } from '@/lib/threads/catalog'
 import { CatalogTile } from './catalog-tile'
+import { THREAD_LIST_EVENTS, useLiveBoard } from './use-live-board'
 
 /** Tiles whose topic or excerpt contains every word of the filter, ignoring case. */
 function matching(tiles: Tile[], filter: string): Tile[] {
@@ -88,34 +87,9 @@ function LiveCatalog({
   onDied: (threadId: number, diedAt: string) => void
   onDeleted: (threadId: number) => void
 }) {
-  const router = useRouter()
-  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  const refresh = useMemo(
-    () => () => {
-      clearTimeout(pending.current)
-      pending.current = setTimeout(() => router.refresh(), 300)
-    },
-    [router],
-  )
-  const status = useRoom(
-    boardId,
-    {
-      thread_created: refresh,
-      post_created: refresh,
-      post_deleted: refresh,
-      thread_deleted: (p) => {
-        onDeleted(p.threadId)
-        refresh()
-      },
-      thread_sticky_updated: refresh,
-      thread_died: (p) => {
-        onDied(p.threadId, p.diedAt)
-        refresh()
-      },
-    },
-    (first) => {
-      if (!first) refresh()
-    },
-  )
+  const status = useLiveBoard(boardId, THREAD_LIST_EVENTS, {
+    thread_deleted: (p) => onDeleted(p.threadId),
+    thread_died: (p) => onDied(p.threadId, p.diedAt),
+  })
   return <LiveIndicator status={status} />
 }

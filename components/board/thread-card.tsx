@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation'
 import type { MouseEvent } from 'react'
 import type { RefContext } from '@/components/post/post-body'
 import { PostView } from '@/components/post/post-view'
+import { StickyPin } from '@/components/ui/sticky-pin'
 import { Timestamp } from '@/components/ui/timestamp'
 import { WatchButton } from '@/components/watcher/watch-button'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
@@ -73,11 +74,7 @@ export function ThreadCard({ thread, showFlags }: { thread: ThreadSummary; showF
         >
           [–]
         </button>
-        {thread.is_sticky && (
-          <span title="Sticky" aria-label="Sticky">
-            📌
-          </span>
-        )}
+        {thread.is_sticky && <StickyPin />}
         <h2 className="font-semibold">
           <Link href={href} className="hover:underline">
             {thread.topic}

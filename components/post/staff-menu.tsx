@@ -8,6 +8,7 @@ import { errorBodyOf, staffApi } from '@/lib/client/api'
 import type { PostColor, PublicPost } from '@/lib/posts/types'
 import { POST_COLORS } from '@/lib/posts/types'
 import { BanFilePrompt } from './ban-file-prompt'
+import { deletePostFor } from './delete-post'
 import { ModHistory } from './mod-history'
 
 const MENU_WIDTH = 256
@@ -16,7 +17,6 @@ const EDGE = 8
 /** The staff menu on a post: Check Mod History, Ban User, Delete Post, Change Color, Ban File. */
 export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdminUser }) {
   const [open, setOpen] = useState<'menu' | 'delete' | 'color' | 'history' | 'banfile' | null>(null)
-  const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const moderator = staff.role === 'admin' || staff.role === 'moderator'
   const ref = { boardId: post.board_id, threadId: post.thread_id, postId: post.id }
@@ -34,15 +34,10 @@ export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdmi
     return () => document.removeEventListener('pointerdown', onPointerDown)
   }, [open])
 
-  async function remove() {
-    setError(null)
-    if (!reason.trim()) return setError('Reason is required')
-    try {
-      await staffApi.deletePost(ref, reason)
-    } catch (err) {
-      return setError(errorBodyOf(err)?.error ?? 'Failed to delete post')
-    }
-    setOpen(null)
+  async function remove(reason: string) {
+    const failure = await deletePostFor(ref, reason)
+    setError(failure)
+    if (!failure) setOpen(null)
   }
   async function recolor(color: PostColor) {
     try {
@@ -91,8 +86,6 @@ export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdmi
               <DeleteReasonPrompt
                 id={`reason-${post.id}`}
                 label={`Reason for deleting post ${post.id}`}
-                reason={reason}
-                onReasonChange={setReason}
                 onDelete={remove}
                 onCancel={() => setOpen(null)}
               />

@@ -20,7 +20,6 @@ export function StaffThreadControls({
 }) {
   const router = useRouter()
   const [deleting, setDeleting] = useState(false)
-  const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [stickyError, setStickyError] = useState<string | null>(null)
   const moderator = staff.role === 'admin' || staff.role === 'moderator'
@@ -32,7 +31,7 @@ export function StaffThreadControls({
       setStickyError('Failed to update sticky status')
     }
   }
-  async function remove() {
+  async function remove(reason: string) {
     setError(null)
     if (!reason.trim()) return setError('Please provide a reason for deletion')
     try {
@@ -75,8 +74,6 @@ export function StaffThreadControls({
           <DeleteReasonPrompt
             id="thread-delete-reason"
             label="Reason for deleting this thread"
-            reason={reason}
-            onReasonChange={setReason}
             error={error}
             onDelete={remove}
             onCancel={() => setDeleting(false)}

@@ -5,14 +5,10 @@
 // and each `resync`, fetches the posts after the last seen one, so a page served from cache or a reconnect misses
 // nothing. Threads beyond the cap are fetched once per page when the panel opens (`refreshOthers`).
 import { useCallback, useEffect, useRef } from 'react'
-import type { Socket } from 'socket.io-client'
 import { ApiError, publicApi } from '@/lib/client/api'
-import type { ClientToServerEvents, ServerToClientEvents } from '@/lib/realtime/events'
-import { SOCKET_OPTIONS } from './use-room'
+import { openSocket, type LiveSocket } from './open-socket'
 import { WATCHER_ROOMS, roomsToJoin, watchKey, type WatcherAction } from './watcher-state'
 import { dispatchWatcher, useWatcher } from './watcher-store'
-
-type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 
 export function useWatcherLive(own: ReadonlySet<number>): { refreshOthers: () => void } {
   const watcher = useWatcher()
@@ -71,32 +67,24 @@ export function useWatcherLive(own: ReadonlySet<number>): { refreshOthers: () =>
   const active = rooms.length > 0
   useEffect(() => {
     if (!active) return
-    let socket: LiveSocket | undefined
-    let closed = false
     const rooms = joined.current
-    void import('socket.io-client').then(
-      ({ io }) => {
-        if (closed) return
-        socketRef.current = socket = io(SOCKET_OPTIONS) as LiveSocket
-        socket.on('connect', () => {
-          rooms.clear()
-          syncRooms()
-        })
-        socket.on('resync', () => rooms.forEach((room) => void catchUp(room)))
-        socket.on('post_created', (e) => apply({ type: 'post_created', post: e.post }))
-        socket.on('post_deleted', ({ boardId, threadId, postId }) =>
-          apply({ type: 'post_deleted', boardId, threadId, postId }),
-        )
-        socket.on('thread_died', (e) => apply({ type: 'died', boardId: e.boardId, threadId: e.threadId }))
-        socket.on('thread_deleted', (e) => apply({ type: 'died', ...e }))
-      },
-      () => {
-        // socket.io-client could not be fetched (offline): the counts stay as stored.
-      },
-    )
+    const close = openSocket({ reconnectionAttempts: 3, timeout: 20000 }, (socket) => {
+      socketRef.current = socket
+      socket.on('connect', () => {
+        rooms.clear()
+        syncRooms()
+      })
+      socket.on('resync', () => rooms.forEach((room) => void catchUp(room)))
+      socket.on('post_created', (e) => apply({ type: 'post_created', post: e.post }))
+      socket.on('post_deleted', ({ boardId, threadId, postId }) =>
+        apply({ type: 'post_deleted', boardId, threadId, postId }),
+      )
+      socket.on('thread_died', (e) => apply({ type: 'died', boardId: e.boardId, threadId: e.threadId }))
+      socket.on('thread_deleted', (e) => apply({ type: 'died', ...e }))
+    })
+    // Offline (no socket library), the counts stay as stored.
     return () => {
-      closed = true
-      socket?.close()
+      close()
       socketRef.current = null
       rooms.clear()
     }

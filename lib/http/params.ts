@@ -58,3 +58,15 @@ export const boardIdSchema = (message: string) => z.string({ message }).regex(BO
 
 /** An id written as decimal digits (query strings), as a number. */
 export const idSchema = (message: string) => z.string({ message }).refine(isNumericId, message).transform(Number)
+
+/** A count in a query string (a page, a number of hours): a whole number from 1 to `max` written as decimal
+ *  digits, `fallback` when absent. */
+export function countSchema(name: string, max: number, fallback: number) {
+  const message = `${name} must be a whole number from 1 to ${max}`
+  return z
+    .string()
+    .regex(new RegExp(`^[0-9]{1,${String(max).length}}$`), message)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, message)
+    .default(fallback)
+}

@@ -6,7 +6,7 @@
 // plain 415, as for any other file that is not an acceptable image.
 import { InvalidFileTypeError } from '../errors'
 import type { GifFrame } from './gif'
-import { MAX_ANIMATION_PIXELS, MAX_FRAMES, MAX_PIXELS, MAX_SIDE } from './limits'
+import { MAX_ANIMATION_PIXELS, MAX_FRAMES, MAX_PIXELS, MAX_SIDE } from '../limits'
 
 /** Throws 415 unless a canvas of width × height shown for `frames` frames is within the limits. */
 export function checkDeclaredSize(width: number, height: number, frames = 1): void {

@@ -1,7 +1,7 @@
 // Runs a media tool (ffprobe, ffmpeg) on untrusted input inside limits: heap memory and CPU time set by the shell
 // (ulimit) before the tool is exec'd, a wall-clock timer that SIGKILLs it, and a cap on what it may print.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { PROBE_CPU_SECONDS, PROBE_MEMORY_KIB, PROBE_TIMEOUT_MS } from './limits'
+import { PROBE_CPU_SECONDS, PROBE_MEMORY_KIB, PROBE_TIMEOUT_MS } from '../limits'
 import { log } from '../log'
 
 export interface ChildResult {

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { InvalidFileTypeError } from '../errors'
 import type { DetectedMedia } from './detect'
 import { mediaToolsAvailable, runLimited } from './limited-child'
-import { MAX_PIXELS, MAX_SIDE } from './limits'
+import { MAX_PIXELS, MAX_SIDE } from '../limits'
 import { mp4BoxesValid } from './mp4-boxes'
 
 export const TOOLS_MISSING_MESSAGE =

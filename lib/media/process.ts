@@ -8,7 +8,7 @@ import { InvalidFileTypeError } from '../errors'
 import type { DetectedMedia } from './detect'
 import { parseGif } from './gif'
 import { checkDeclaredSize, checkGif } from './image-limits'
-import { MAX_PIXELS } from './limits'
+import { MAX_PIXELS } from '../limits'
 import { probeMedia } from './probe-av'
 import { type StrippableExt, stripMetadata } from './strip-metadata'
 

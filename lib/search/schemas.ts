@@ -1,11 +1,9 @@
 // The query of GET /api/search and of the /search page.
 import { z } from 'zod'
-import { boardIdSchema } from '../http/params'
+import { boardIdSchema, countSchema } from '../http/params'
 import { SEARCH_PAGES_MAX, SEARCH_TEXT_MAX, SEARCH_WORDS_MAX } from '../limits'
 import { searchWords } from './terms'
 import { requiredText } from '../text/schemas'
-
-const PAGE = `page must be a whole number from 1 to ${SEARCH_PAGES_MAX}`
 
 export const ZSearchQuery = z.object({
   q: requiredText(
@@ -24,12 +22,7 @@ export const ZSearchQuery = z.object({
     .optional()
     .transform((b) => b || undefined)
     .pipe(boardIdSchema('board must be a board id').optional()),
-  page: z
-    .string()
-    .regex(/^[0-9]{1,4}$/, PAGE)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= SEARCH_PAGES_MAX, PAGE)
-    .default(1),
+  page: countSchema('page', SEARCH_PAGES_MAX, 1),
 })
 
 export type SearchQuery = z.infer<typeof ZSearchQuery>

@@ -90,16 +90,16 @@ export async function attachRealtime(
   io.on('connection', (socket) => {
     metrics().openSockets.inc()
     socket.once('disconnect', () => metrics().openSockets.dec())
+    // A join answers through its acknowledgement, when the client sent one, and counts toward the join rate limit.
+    const replyTo = <A>(ack: ((answer: A) => void) | undefined) => (typeof ack === 'function' ? ack : () => {})
+    const joinAllowed = () =>
+      consume(`socket:${socket.id}`, 'socketJoin').then(
+        () => true,
+        () => false,
+      )
     socket.on('join_board', async (room, ack) => {
-      const reply = typeof ack === 'function' ? ack : () => {}
-      if (
-        !(await consume(`socket:${socket.id}`, 'socketJoin').then(
-          () => true,
-          () => false,
-        ))
-      ) {
-        return reply({ ok: false, error: 'Rate limited' })
-      }
+      const reply = replyTo(ack)
+      if (!(await joinAllowed())) return reply({ ok: false, error: 'Rate limited' })
       const parsed = parseRoom(room)
       // socket.rooms includes the socket's own id room.
       if (!parsed || socket.rooms.size > SOCKET_ROOMS_MAX || !(await boardOrThreadExists(parsed).catch(() => false))) {
@@ -109,15 +109,8 @@ export async function attachRealtime(
       reply({ ok: true })
     })
     socket.on('join_staff', async (ack) => {
-      const reply = typeof ack === 'function' ? ack : () => {}
-      if (
-        !(await consume(`socket:${socket.id}`, 'socketJoin').then(
-          () => true,
-          () => false,
-        ))
-      ) {
-        return reply({ ok: false, error: 'Rate limited' })
-      }
+      const reply = replyTo(ack)
+      if (!(await joinAllowed())) return reply({ ok: false, error: 'Rate limited' })
       await joinStaff(socket, (socket.conn as unknown as { staffSeal?: string | null }).staffSeal ?? null, reply)
     })
     socket.on('leave_board', (room) => {

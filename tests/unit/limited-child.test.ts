@@ -1,8 +1,8 @@
 // Media tools run on untrusted input inside limits (lib/media/limited-child.ts): a child that hangs is killed
 // after the wall-clock limit, one that allocates past the memory limit fails, a normal one runs.
 import { describe, expect, it } from 'vitest'
+import { PROBE_MEMORY_KIB, PROBE_TIMEOUT_MS } from '@/lib/limits'
 import { runLimited } from '@/lib/media/limited-child'
-import { PROBE_MEMORY_KIB, PROBE_TIMEOUT_MS } from '@/lib/media/limits'
 
 const node = (code: string) => runLimited(process.execPath, ['-e', code])
 

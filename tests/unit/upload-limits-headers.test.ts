@@ -1,8 +1,8 @@
 // Declared sizes judged before decoding (lib/media/image-limits.ts) and MP4 box sizes (lib/media/mp4-boxes.ts).
 import { describe, expect, it } from 'vitest'
 import { InvalidFileTypeError } from '@/lib/errors'
+import { MAX_ANIMATION_PIXELS, MAX_FRAMES, MAX_SIDE } from '@/lib/limits'
 import { checkDeclaredSize, checkGif } from '@/lib/media/image-limits'
-import { MAX_ANIMATION_PIXELS, MAX_FRAMES, MAX_SIDE } from '@/lib/media/limits'
 import { mp4BoxesValid } from '@/lib/media/mp4-boxes'
 import { mp4WithBogusMoovSize } from '../helpers/hostile-media'
 import { mp4 } from '../helpers/media'

@@ -6,6 +6,7 @@ import type { BanFileInput } from '@/lib/banned-files/schemas'
 import type { FilterDto } from '@/lib/filters/manage'
 import type { FilterRuleInput } from '@/lib/filters/schemas'
 import type { ContactSettings } from '@/lib/site/schemas'
+import type { AdminUser } from '@/lib/staff/types'
 import type {
   BanAnswer,
   BanChange,
@@ -65,6 +66,7 @@ export const staffApi = {
   createBan: (ban: NewBan) => staff<BanAnswer>('POST', paths.bans(), { body: ban }),
   updateBan: (banId: number, change: BanChange) => staff<BanAnswer>('PUT', paths.ban(banId), { body: change }),
 
+  users: () => staff<{ users: AdminUser[] }>('GET', paths.users()),
   createUser: (user: UserFields) => staff<UserAnswer>('POST', paths.users(), { body: user }),
   updateUser: (userId: number, fields: Partial<UserFields> & { is_active?: boolean }) =>
     staff<UserAnswer>('PUT', paths.user(userId), { body: fields }),

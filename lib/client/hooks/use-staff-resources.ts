@@ -1,12 +1,13 @@
 'use client'
-// The staff resources the admin screens read, as SWR resources keyed by their API address: one cache per address,
-// shared by every component that shows it, refreshed on demand (`mutate`) after a write or a live change.
-import { useEffect, useRef } from 'react'
+// The staff resources the admin screens read, as SWR resources keyed by their API address (plus the mount, for
+// lists the page rendered), refreshed on demand (`mutate`) after a write or a live change.
+import { useEffect, useRef, useState } from 'react'
 import useSWR from 'swr'
 import type { BannedFileDto } from '@/lib/banned-files/manage'
 import type { FilterDto } from '@/lib/filters/manage'
+import type { AdminUser } from '@/lib/staff/types'
 import { ApiError, errorBodyOf, staffApi, staffPaths, type IpHistory } from '../api'
-import type { PostRef } from '../api/bodies'
+import type { HousekeepingStatus, PostRef, PublicRangeBan, RangeBanStats } from '../api/bodies'
 
 const QUIET = { revalidateOnFocus: false, shouldRetryOnError: false } as const
 
@@ -29,13 +30,49 @@ export function useReportQueue(filters: { board: string; category: string }, ver
   return swr
 }
 
-/** The word filters, starting from the list the page rendered. */
+let mounts = 0
+
+/**
+ * What a staff page rendered on the server and its screen keeps current: the server's copy is the first paint, and
+ * every mount of the screen (a navigation back to it included) loads it again. The key is the API address and
+ * the mount, so a copy cached on an earlier visit is never shown in place of the newer one the server just
+ * rendered. `initial` undefined (the server could not load it): nothing to show until the load answers.
+ */
+function useRendered<T>(path: string, load: () => Promise<T>, initial: T | undefined) {
+  const [mount] = useState(() => ++mounts)
+  return useSWR([path, mount], load, { ...QUIET, fallbackData: initial, revalidateOnMount: true })
+}
+
+/** The word filters. */
 export function useFilters(initial: FilterDto[]) {
-  return useSWR(staffPaths.filters(), async () => (await staffApi.filters()).filters, {
-    ...QUIET,
-    fallbackData: initial,
-    revalidateOnMount: false,
-  })
+  return useRendered(staffPaths.filters(), async () => (await staffApi.filters()).filters, initial)
+}
+
+export type RangeBanData = { rangebans: PublicRangeBan[]; stats: RangeBanStats }
+
+/** The range bans in force with their statistics, loaded together so the table, the grid and the counts agree.
+ *  When both loads fail, the list's refusal is the error. */
+export function useRangeBans(initial: RangeBanData | null) {
+  return useRendered(
+    staffPaths.rangeBans(),
+    async (): Promise<RangeBanData> => {
+      const [list, counts] = await Promise.allSettled([staffApi.rangeBans(), staffApi.rangeBanStats()])
+      if (list.status === 'rejected') throw list.reason
+      if (counts.status === 'rejected') throw counts.reason
+      return { rangebans: list.value.rangebans, stats: counts.value.stats }
+    },
+    initial ?? undefined,
+  )
+}
+
+/** Every staff account. */
+export function useStaffUsers(initial: AdminUser[]) {
+  return useRendered(staffPaths.users(), async () => (await staffApi.users()).users, initial)
+}
+
+/** The housekeeping schedule and the run in progress, if any. */
+export function useHousekeepingStatus(initial: HousekeepingStatus) {
+  return useRendered(staffPaths.housekeepingStatus(), async () => (await staffApi.housekeepingStatus()).status, initial)
 }
 
 /** The banned-file list, starting from the list the page rendered. */
