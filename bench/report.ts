@@ -1,5 +1,6 @@
 // The results of a run: their JSON shape, the issue's targets judged against them, and the tables printed to the
 // terminal and written to bench/results/ and docs/PERFORMANCE.md. Pure apart from nothing: tested in tests/unit.
+import type { CaptchaCost } from './captcha-cost'
 import type { FanoutResult } from './fanout'
 import type { FilterCost } from './filter-cost'
 import type { ScriptSizes } from './js-size'
@@ -24,6 +25,7 @@ export interface HttpFigure {
     | 'search'
     | 'text-reply'
     | 'text-reply-filtered'
+    | 'text-reply-captcha'
     | 'image-reply'
   label: string
   corkboard: Throughput
@@ -61,6 +63,8 @@ export interface BenchResults {
   js?: ScriptSizes & { page: string }
   /** The word filters' cost per post, measured in the bench process. */
   filters?: FilterCost
+  /** The captcha's cost per post on the server (issuing a challenge, checking a solution), in the bench process. */
+  captcha?: CaptchaCost
   soak?: SoakResult
   /** Server RSS right after start, after the HTTP scenarios, and in the fresh process the fan-out runs on. */
   serverRssStartMb?: number
@@ -126,6 +130,22 @@ export function evaluateTargets(r: BenchResults): Target[] {
     goal: '100 rules × 4,000 characters < 1 ms',
     value: r.filters ? `median ${formatMs(r.filters.ms.p50)} ms, p99 ${formatMs(r.filters.ms.p99)} ms` : 'not measured',
     met: r.filters ? r.filters.ms.p50 < 1 : null,
+  })
+  const captcha = http('text-reply-captcha')
+  const captchaRatio = captcha ? ratio(captcha.corkboard.rps, captcha.baseline.rps) : null
+  targets.push({
+    name: 'Text replies with captcha `all` and 100 word filters',
+    goal: '≥ 0.9× the rate with both off',
+    value: captcha ? `${formatRatio(captchaRatio)} (${formatRate(captcha.corkboard.rps)}/s)` : 'not measured',
+    met: captchaRatio !== null ? captchaRatio >= 0.9 : null,
+  })
+  targets.push({
+    name: 'Captcha per post (server)',
+    goal: 'beside the word filters’ cost',
+    value: r.captcha
+      ? `check median ${formatMs(r.captcha.verifyMs.p50)} ms, p99 ${formatMs(r.captcha.verifyMs.p99)} ms; issue median ${formatMs(r.captcha.issueMs.p50)} ms, p99 ${formatMs(r.captcha.issueMs.p99)} ms`
+      : 'not measured',
+    met: null,
   })
   const image = http('image-reply')
   const imageRatio = image ? ratio(image.corkboard.rps, image.baseline.rps) : null

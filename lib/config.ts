@@ -130,6 +130,13 @@ const EnvSchema = LogEnvSchema.extend({
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).default(300),
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).default(60),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  CAPTCHA_DEFAULT: z.enum(['off', 'threads', 'all'], { message: 'must be off, threads or all' }).default('off'),
+  CAPTCHA_COMPLEXITY: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(10, 'must be between 10 and 1000000')
+    .max(1_000_000, 'must be between 10 and 1000000')
+    .default(5000),
 })
 
 export interface LogSettings {
@@ -207,6 +214,10 @@ export interface Config {
   log: LogSettings
   /** Bearer token that opens /metrics; without one, /metrics does not exist (404). */
   metricsToken?: string
+  /** The captcha setting new boards get (off | threads | all). */
+  captchaDefault: 'off' | 'threads' | 'all'
+  /** Key derivations a captcha solver needs on average per post (lib/captcha/challenge.ts). */
+  captchaComplexity: number
 }
 
 export class ConfigError extends Error {}
@@ -319,6 +330,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     log: parseLogSettings(env, Boolean(process.stdout.isTTY)),
     metricsToken: e.METRICS_TOKEN,
+    captchaDefault: e.CAPTCHA_DEFAULT,
+    captchaComplexity: e.CAPTCHA_COMPLEXITY,
   }
 }
 
