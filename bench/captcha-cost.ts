@@ -14,6 +14,10 @@ export const BENCH_COMPLEXITY = 10
 export interface CaptchaCost {
   issueMs: Distribution
   verifyMs: Distribution
+  /** A script's work per post: solving at `complexity` on one core of this process (Node's OpenSSL). */
+  nodeSolve: { complexity: number; ms: Distribution; msPerDerivation: number }
+  /** The widget in Chromium, at the server's complexity (the `captcha-browser` scenario). */
+  browser?: { complexity: number; workers: number; ms: Distribution }
 }
 
 /** The widget's payload for a solved challenge. */
@@ -25,7 +29,22 @@ export async function solvedPayload(challenge: Challenge): Promise<string> {
 
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6
 
-export async function measureCaptchaCost(repetitions = 300): Promise<CaptchaCost> {
+/** One core solving `repetitions` challenges at `complexity`, untimed issue, timed solve. */
+async function measureNodeSolve(complexity: number, repetitions: number): Promise<CaptchaCost['nodeSolve']> {
+  const samples: number[] = []
+  let derivations = 0
+  for (let i = 0; i < repetitions; i++) {
+    const challenge = await newCaptchaChallenge(complexity)
+    const start = process.hrtime.bigint()
+    const solution = await solveChallenge({ challenge, deriveKey })
+    samples.push(ms(start))
+    derivations += solution!.counter + 1
+  }
+  const total = samples.reduce((a, b) => a + b, 0)
+  return { complexity, ms: distribution(samples), msPerDerivation: total / derivations }
+}
+
+export async function measureCaptchaCost(complexity: number, repetitions = 300, solves = 5): Promise<CaptchaCost> {
   const issue: number[] = []
   const verify: number[] = []
   for (let i = 0; i < repetitions + 20; i++) {
@@ -41,7 +60,11 @@ export async function measureCaptchaCost(repetitions = 300): Promise<CaptchaCost
     issue.push(issued)
     verify.push(verified)
   }
-  return { issueMs: distribution(issue), verifyMs: distribution(verify) }
+  return {
+    issueMs: distribution(issue),
+    verifyMs: distribution(verify),
+    nodeSolve: await measureNodeSolve(complexity, solves),
+  }
 }
 
 /** `count` solved challenges fetched from a running server, for a load of posts that each need one. */

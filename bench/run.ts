@@ -13,9 +13,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { startBaseline, type Baseline, type BaselineRoute } from './baseline-server'
+import { BENCH_COMPLEXITY, measureCaptchaCost, solvedFromServer } from './captcha-cost'
+import { measureBrowserSolve } from './captcha-solve'
 import { measureColdRenders } from './cold-render'
 import { rssMb, runFanout } from './fanout'
-import { BENCH_COMPLEXITY, measureCaptchaCost, solvedFromServer } from './captcha-cost'
 import { benchRules, FILTER_RULES, measureFilterCost } from './filter-cost'
 import { BROWSER_HEADERS, multipart, POSTER_COOKIE, rawRequest, replayHeaders } from './http'
 import { runLoad, settle, type LoadOptions, type LoadResult } from './http-load'
@@ -45,6 +46,7 @@ const SCENARIOS = [
   'filters',
   'text-reply-captcha',
   'captcha',
+  'captcha-browser',
   'image-reply',
   'fanout',
   'soak',
@@ -90,7 +92,9 @@ const RATE_LIMITS = JSON.stringify(
     ['api', 'threadCreate', 'postCreate', 'search', 'socketConnect', 'socketJoin'].map((k) => [k, UNLIMITED]),
   ),
 )
-const HOT_BOARD = 'science' // thread ids and country flags on: the heaviest kind of page
+const HOT_BOARD = 'science'
+/** CAPTCHA_COMPLEXITY's default (lib/config.ts): the bench server runs with it. */
+const CAPTCHA_DEFAULT_COMPLEXITY = 5000 // thread ids and country flags on: the heaviest kind of page
 
 const log = (line: string) => console.log(`[bench] ${line}`)
 
@@ -398,11 +402,33 @@ async function main(): Promise<void> {
     }
 
     if (only.has('captcha')) {
-      results.captcha = await measureCaptchaCost()
+      results.captcha = await measureCaptchaCost(CAPTCHA_DEFAULT_COMPLEXITY)
       await closeDb()
+      const n = results.captcha.nodeSolve
+      log(
+        `captcha solved by one core at complexity ${n.complexity}: median ${(n.ms.p50 / 1000).toFixed(2)} s (${n.msPerDerivation.toFixed(3)} ms per derivation)`,
+      )
       log(
         `captcha per post: check median ${results.captcha.verifyMs.p50.toFixed(3)} ms, p99 ${results.captcha.verifyMs.p99.toFixed(3)} ms; issue median ${results.captcha.issueMs.p50.toFixed(3)} ms, p99 ${results.captcha.issueMs.p99.toFixed(3)} ms`,
       )
+    }
+
+    if (only.has('captcha-browser')) {
+      // The widget only shows on a board that asks for a captcha: one board does, in a fresh process.
+      await (await getDb()).board.update({ where: { id: 'tech' }, data: { captcha: 'threads' } })
+      await closeDb()
+      await server.stop()
+      server = await startServer(serverOptions)
+      const solve = await measureBrowserSolve(server.url, '/board/tech/create-thread')
+      results.captcha ??= await measureCaptchaCost(CAPTCHA_DEFAULT_COMPLEXITY, 20, 1)
+      results.captcha.browser = { complexity: CAPTCHA_DEFAULT_COMPLEXITY, ...solve }
+      log(
+        `captcha solved by Chromium (${solve.workers} workers) at complexity ${CAPTCHA_DEFAULT_COMPLEXITY}: median ${(solve.ms.p50 / 1000).toFixed(2)} s, p90 ${(solve.ms.p90 / 1000).toFixed(2)} s`,
+      )
+      await (await getDb()).board.update({ where: { id: 'tech' }, data: { captcha: 'off' } })
+      await closeDb()
+      await server.stop()
+      server = await startServer(serverOptions)
     }
 
     if (only.has('image-reply')) {

@@ -21,7 +21,8 @@ function widgetReady(el: CaptchaElement): Promise<void> {
 export interface Captcha {
   /** True when this form must send a solution. */
   active: boolean
-  widget: React.RefObject<CaptchaElement | null>
+  /** The ref callback of the widget element. */
+  bind(el: HTMLElement | null): void
   /** Starts solving (once) in the background. */
   start(): void
   /** The solution to send, waiting for the solver if needed; null when none is needed. */
@@ -40,14 +41,14 @@ export function useCaptcha(required: boolean): Captcha {
   const pending = useRef<Promise<string | null> | null>(null)
 
   useEffect(() => {
-    if (!active) return
-    void loadCaptchaWidget()
-    // An expired challenge (ten minutes) is no use: the next attempt solves a new one.
-    const el = widget.current
-    const forget = () => (pending.current = null)
-    el?.addEventListener('expired', forget)
-    return () => el?.removeEventListener('expired', forget)
+    if (active) void loadCaptchaWidget()
   }, [active])
+
+  const bind = useCallback((el: HTMLElement | null) => {
+    widget.current = el as CaptchaElement | null
+    // An expired challenge (ten minutes) is no use: the next attempt solves a new one.
+    el?.addEventListener('expired', () => (pending.current = null))
+  }, [])
 
   const solution = useCallback((): Promise<string | null> => {
     if (!active) return Promise.resolve(null)
@@ -71,7 +72,7 @@ export function useCaptcha(required: boolean): Captcha {
 
   return {
     active,
-    widget,
+    bind,
     start: () => void solution().catch(() => undefined),
     solution,
     renew: () => {
