@@ -38,7 +38,7 @@ const draftOf = (b: Draft): Draft => ({
 const CAPTCHA_CHOICES: [CaptchaMode, string][] = [
   ['off', 'Off'],
   ['threads', 'New threads'],
-  ['all', 'Threads and replies'],
+  ['all', 'All posts'],
 ]
 
 /** /admin/settings: every board as an editable row. */

@@ -6,7 +6,9 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
+import { staffLogin } from './staff-login'
 import { png } from '../helpers/media'
+import { createStaff } from '../helpers/staff'
 
 // Every board of this file's server asks for a captcha for threads and replies; a small complexity keeps the
 // test quick on a loaded machine (the cost at the default is measured by the benchmark).
@@ -105,4 +107,35 @@ test('without JavaScript the page says that posting on the board needs it, and a
   await expect(thread.getByRole('alert')).toContainText('Posting on this board needs JavaScript')
   await expect(thread.getByLabel('Topic')).toHaveValue('No script, no captcha')
   await context.close()
+})
+
+test('an admin turns a board’s captcha off on /admin/settings, and its form no longer shows the widget', async ({
+  page,
+  baseURL,
+  server,
+}) => {
+  const admin = await createStaff(server.database, {
+    username: 'captcha_e2e',
+    role: 'admin',
+    password: 'captcha password 1',
+  })
+  await staffLogin(page, admin.username, admin.password)
+  await page.goto('/admin/settings')
+  const row = page.locator('tr[data-board="gaming"]')
+  await expect(row.getByLabel('Captcha')).toHaveValue('all')
+  await row.getByLabel('Captcha').selectOption('off')
+  await row.getByRole('button', { name: 'Save' }).click()
+  await expect(row.getByRole('status')).toHaveText('Board updated successfully')
+  await page.screenshot({ path: test.info().outputPath('admin-settings-1280.png'), fullPage: true })
+  expect((await (await fetch(`${baseURL}/api/boards/gaming`)).json()).board.captcha).toBe('off')
+
+  // A visitor (no staff session) sees no widget and no JavaScript notice on that board's form.
+  const visitor = await page.context().browser()!.newContext()
+  const form = await visitor.newPage()
+  await form.goto(`${baseURL}/board/gaming/create-thread`)
+  await expect(form.getByRole('form', { name: 'Create thread' })).toBeVisible()
+  await expect(form.locator('altcha-widget')).toHaveCount(0)
+  await form.goto(`${baseURL}/board/diy/create-thread`)
+  await expect(form.locator('altcha-widget')).toBeVisible()
+  await visitor.close()
 })

@@ -17,6 +17,8 @@ import { startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
 import { loggedInAdmin } from '../helpers/staff'
 
+/** Two servers start one after the other: generous on a loaded machine. */
+const STARTS = { timeout: 240_000 }
 const servers: TestServer[] = []
 afterEach(async () => {
   // The second server keeps the shared database; the first drops it when it stops.
@@ -66,7 +68,7 @@ async function staffThread(server: TestServer): Promise<number> {
 }
 
 describe('two processes sharing the database', () => {
-  it('accept a challenge from either and refuse a solution used on the other', async () => {
+  it('accept a challenge from either and refuse a solution used on the other', STARTS, async () => {
     const [a, b] = await twoProcesses({})
     const threadId = await staffThread(a)
     const { payload, challenge } = await solvedFrom(a)
@@ -87,27 +89,31 @@ describe('two processes sharing the database', () => {
 })
 
 describe('two processes sharing the database and Redis', () => {
-  it('record used solutions in Redis until the challenge expires, and refuse a replay on the other process', async () => {
-    const prefix = `cb-captcha-${randomBytes(4).toString('hex')}`
-    const [a, b] = await twoProcesses({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix })
-    const threadId = await staffThread(b)
-    const { payload } = await solvedFrom(b)
-    expect((await replyWith(a, threadId, '192.0.2.71', payload)).status).toBe(201)
-    expect(await replyWith(b, threadId, '192.0.2.72', payload)).toMatchObject({
-      status: 403,
-      body: { error: 'Captcha invalid' },
-    })
-    const redis = new Redis('redis://127.0.0.1:6379')
-    try {
-      const keys = await redis.keys(`${prefix}:captcha:*`)
-      expect(keys).toHaveLength(1)
-      const ttl = await redis.pttl(keys[0])
-      expect(ttl).toBeGreaterThan(0)
-      expect(ttl).toBeLessThanOrEqual(10 * 60_000)
-      await redis.del(...keys)
-    } finally {
-      redis.disconnect()
-    }
-    expect(await sql(a.database, 'SELECT expires_at FROM captcha_uses')).toEqual([])
-  })
+  it(
+    'record used solutions in Redis until the challenge expires, and refuse a replay on the other process',
+    STARTS,
+    async () => {
+      const prefix = `cb-captcha-${randomBytes(4).toString('hex')}`
+      const [a, b] = await twoProcesses({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix })
+      const threadId = await staffThread(b)
+      const { payload } = await solvedFrom(b)
+      expect((await replyWith(a, threadId, '192.0.2.71', payload)).status).toBe(201)
+      expect(await replyWith(b, threadId, '192.0.2.72', payload)).toMatchObject({
+        status: 403,
+        body: { error: 'Captcha invalid' },
+      })
+      const redis = new Redis('redis://127.0.0.1:6379')
+      try {
+        const keys = await redis.keys(`${prefix}:captcha:*`)
+        expect(keys).toHaveLength(1)
+        const ttl = await redis.pttl(keys[0])
+        expect(ttl).toBeGreaterThan(0)
+        expect(ttl).toBeLessThanOrEqual(10 * 60_000)
+        await redis.del(...keys)
+      } finally {
+        redis.disconnect()
+      }
+      expect(await sql(a.database, 'SELECT expires_at FROM captcha_uses')).toEqual([])
+    },
+  )
 })

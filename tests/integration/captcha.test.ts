@@ -284,8 +284,11 @@ describe('posting on a board with captcha "all"', () => {
   })
 })
 
+/** Tests that start servers of their own: generous on a loaded machine. */
+const STARTS = { timeout: 240_000 }
+
 describe('CAPTCHA_DEFAULT', () => {
-  it('applies to the boards a new site starts with and to boards created without a setting', async () => {
+  it('applies to the boards a new site starts with and to boards created without a setting', STARTS, async () => {
     const other = await startServer({ env: { CAPTCHA_DEFAULT: 'threads', TRUST_PROXY_HOPS: '1' } })
     try {
       const boards = (await (await fetch(`${other.url}/api/boards`)).json()).boards as { captcha: string }[]
@@ -307,7 +310,7 @@ describe('CAPTCHA_DEFAULT', () => {
     }
   })
 
-  it('refuses bad values of CAPTCHA_DEFAULT and CAPTCHA_COMPLEXITY at start-up', async () => {
+  it('refuses bad values of CAPTCHA_DEFAULT and CAPTCHA_COMPLEXITY at start-up', STARTS, async () => {
     const bad = await startExpectingFailure({ CAPTCHA_DEFAULT: 'always' })
     expect(bad.code).not.toBe(0)
     expect(bad.output).toContain('CAPTCHA_DEFAULT: must be off, threads or all')
