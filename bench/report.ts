@@ -1,6 +1,7 @@
 // The results of a run: their JSON shape, the issue's targets judged against them, and the tables printed to the
 // terminal and written to bench/results/ and docs/PERFORMANCE.md. Pure apart from nothing: tested in tests/unit.
 import type { BannedFileCost } from './banned-file-cost'
+import type { CaptchaCost } from './captcha-cost'
 import type { FanoutResult } from './fanout'
 import type { FilterCost } from './filter-cost'
 import type { ScriptSizes } from './js-size'
@@ -25,6 +26,7 @@ export interface HttpFigure {
     | 'search'
     | 'text-reply'
     | 'text-reply-filtered'
+    | 'text-reply-captcha'
     | 'image-reply'
   label: string
   corkboard: Throughput
@@ -64,6 +66,8 @@ export interface BenchResults {
   filters?: FilterCost
   /** The banned-file check's cost per image upload, measured in the bench process. */
   bannedFiles?: BannedFileCost
+  /** The captcha's cost per post on the server (issuing a challenge, checking a solution), in the bench process. */
+  captcha?: CaptchaCost
   soak?: SoakResult
   /** Server RSS right after start, after the HTTP scenarios, and in the fresh process the fan-out runs on. */
   serverRssStartMb?: number
@@ -137,6 +141,30 @@ export function evaluateTargets(r: BenchResults): Target[] {
       ? `median ${formatMs(r.bannedFiles.ms.p50)} ms, p99 ${formatMs(r.bannedFiles.ms.p99)} ms`
       : 'not measured',
     met: r.bannedFiles ? r.bannedFiles.ms.p50 < 10 : null,
+  })
+  const captcha = http('text-reply-captcha')
+  const captchaRatio = captcha ? ratio(captcha.corkboard.rps, captcha.baseline.rps) : null
+  targets.push({
+    name: 'Text replies with captcha `all` and 100 word filters',
+    goal: '≥ 0.9× the rate with both off',
+    value: captcha ? `${formatRatio(captchaRatio)} (${formatRate(captcha.corkboard.rps)}/s)` : 'not measured',
+    met: captchaRatio !== null ? captchaRatio >= 0.9 : null,
+  })
+  targets.push({
+    name: 'Captcha per post (server)',
+    goal: 'beside the word filters’ cost',
+    value: r.captcha
+      ? `check median ${formatMs(r.captcha.verifyMs.p50)} ms, p99 ${formatMs(r.captcha.verifyMs.p99)} ms; issue median ${formatMs(r.captcha.issueMs.p50)} ms, p99 ${formatMs(r.captcha.issueMs.p99)} ms`
+      : 'not measured',
+    met: null,
+  })
+  targets.push({
+    name: `Captcha for a person / a script (complexity ${r.captcha?.nodeSolve.complexity ?? 5000})`,
+    goal: 'a person rarely waits; stated in the README',
+    value: r.captcha
+      ? `${r.captcha.browser ? `Chromium (${r.captcha.browser.workers} workers) median ${(r.captcha.browser.ms.p50 / 1000).toFixed(2)} s; ` : ''}one Node core median ${(r.captcha.nodeSolve.ms.p50 / 1000).toFixed(2)} s`
+      : 'not measured',
+    met: null,
   })
   const image = http('image-reply')
   const imageRatio = image ? ratio(image.corkboard.rps, image.baseline.rps) : null

@@ -14,6 +14,8 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { measureBannedFileCost } from './banned-file-cost'
 import { startBaseline, type Baseline, type BaselineRoute } from './baseline-server'
+import { BENCH_COMPLEXITY, measureCaptchaCost, solvedFromServer } from './captcha-cost'
+import { measureBrowserSolve } from './captcha-solve'
 import { measureColdRenders } from './cold-render'
 import { rssMb, runFanout } from './fanout'
 import { benchRules, FILTER_RULES, measureFilterCost } from './filter-cost'
@@ -44,6 +46,9 @@ const SCENARIOS = [
   'text-reply-filtered',
   'filters',
   'banned-files',
+  'text-reply-captcha',
+  'captcha',
+  'captcha-browser',
   'image-reply',
   'fanout',
   'soak',
@@ -89,7 +94,9 @@ const RATE_LIMITS = JSON.stringify(
     ['api', 'threadCreate', 'postCreate', 'search', 'socketConnect', 'socketJoin'].map((k) => [k, UNLIMITED]),
   ),
 )
-const HOT_BOARD = 'science' // thread ids and country flags on: the heaviest kind of page
+const HOT_BOARD = 'science'
+/** CAPTCHA_COMPLEXITY's default (lib/config.ts): the bench server runs with it. */
+const CAPTCHA_DEFAULT_COMPLEXITY = 5000 // thread ids and country flags on: the heaviest kind of page
 
 const log = (line: string) => console.log(`[bench] ${line}`)
 
@@ -200,10 +207,9 @@ async function main(): Promise<void> {
       cookie: POSTER_COOKIE,
       accept: 'application/json',
     })
-    const text = multipart({
-      content:
-        'A text reply from the benchmark, about as long as an ordinary one: a sentence or two, with a >>1 quote.',
-    })
+    const replyText =
+      'A text reply from the benchmark, about as long as an ordinary one: a sentence or two, with a >>1 quote.'
+    const text = multipart({ content: replyText })
     const sampleReply = await rawRequest(
       `${server.url}/api/boards/${fanoutThread.boardId}/threads/${fanoutThread.threadId}/posts`,
       { method: 'POST', body: text.body, headers: replyHeaders(text.contentType) },
@@ -336,6 +342,102 @@ async function main(): Promise<void> {
       log(
         `banned files: perceptual hash + ${results.bannedFiles.entries} entries: median ${results.bannedFiles.ms.p50.toFixed(2)} ms`,
       )
+    }
+
+    if (only.has('text-reply-captcha')) {
+      // Text replies on boards whose captcha is `all` with 100 word filters, against both off, each from a fresh
+      // process. Every reply carries its own solution (one post per solution), fetched from the server and solved
+      // before the run at the smallest complexity: the server's work per post does not depend on the complexity.
+      const captchaOptions = {
+        ...serverOptions,
+        env: { ...serverOptions.env, CAPTCHA_COMPLEXITY: String(BENCH_COMPLEXITY) },
+      }
+      const replyRun = async (label: string, withCaptcha: boolean, solutions: number) => {
+        await closeDb()
+        await server!.stop()
+        server = await startServer(captchaOptions)
+        const payloads = withCaptcha ? await solvedFromServer(server.url, solutions + 1) : []
+        let used = 0
+        const body = () =>
+          multipart({ content: replyText, ...(withCaptcha ? { captcha: payloads[used++ % payloads.length] } : {}) })
+        const first = body()
+        const warm = await rawRequest(`${server.url}${nextThread()}`, {
+          method: 'POST',
+          body: first.body,
+          headers: replyHeaders(first.contentType),
+        })
+        if (warm.status !== 201) throw new Error(`reply answered ${warm.status}: ${warm.body}`)
+        log(`text replies, ${label}: ${settings.seconds} s at ${settings.connections} connections`)
+        const load: LoadOptions = {
+          url: server.url + nextThread(),
+          method: 'POST',
+          body: first.body,
+          headers: replyHeaders(first.contentType),
+          connections: settings.connections,
+          seconds: settings.seconds,
+          warmUpSeconds: settings.warmUpSeconds,
+          next: () => {
+            const b = body()
+            return { path: nextThread(), body: b.body, headers: replyHeaders(b.contentType) }
+          },
+        }
+        const c = await runLoad(load)
+        await settle(load.url)
+        log(`  corkboard ${describe(c)}`)
+        if (withCaptcha && used > payloads.length)
+          log(`  ran out of solutions: ${used - payloads.length} replays were refused`)
+        return c
+      }
+      const plain = await replyRun('captcha off, no word filters', false, 0)
+      const db = await getDb()
+      await db.board.updateMany({ data: { captcha: 'all' } })
+      await db.wordFilter.createMany({ data: benchRules().map((r) => ({ ...r, boards: '' })) })
+      // Enough solutions for the plain run's rate over the warm-up and the run, twice over.
+      const needed = Math.ceil(plain.rps * (settings.seconds + settings.warmUpSeconds) * 2) + settings.connections
+      log(`solving ${needed} captcha challenges for the next run`)
+      const guarded = await replyRun(`captcha all, ${FILTER_RULES} word filters`, true, needed)
+      await (await getDb()).wordFilter.deleteMany({})
+      await (await getDb()).board.updateMany({ data: { captcha: 'off' } })
+      await closeDb()
+      await server.stop()
+      server = await startServer(serverOptions)
+      results.http.push({
+        id: 'text-reply-captcha',
+        label: `Text reply, captcha all + ${FILTER_RULES} word filters`,
+        corkboard: { rps: guarded.rps, p50: guarded.p50, p99: guarded.p99, failed: guarded.failed },
+        baselineLabel: 'same, both off, fresh process',
+        baseline: { rps: plain.rps, p50: plain.p50, p99: plain.p99 },
+      })
+    }
+
+    if (only.has('captcha')) {
+      results.captcha = await measureCaptchaCost(CAPTCHA_DEFAULT_COMPLEXITY)
+      await closeDb()
+      const n = results.captcha.nodeSolve
+      log(
+        `captcha solved by one core at complexity ${n.complexity}: median ${(n.ms.p50 / 1000).toFixed(2)} s (${n.msPerDerivation.toFixed(3)} ms per derivation)`,
+      )
+      log(
+        `captcha per post: check median ${results.captcha.verifyMs.p50.toFixed(3)} ms, p99 ${results.captcha.verifyMs.p99.toFixed(3)} ms; issue median ${results.captcha.issueMs.p50.toFixed(3)} ms, p99 ${results.captcha.issueMs.p99.toFixed(3)} ms`,
+      )
+    }
+
+    if (only.has('captcha-browser')) {
+      // The widget only shows on a board that asks for a captcha: one board does, in a fresh process.
+      await (await getDb()).board.update({ where: { id: 'tech' }, data: { captcha: 'threads' } })
+      await closeDb()
+      await server.stop()
+      server = await startServer(serverOptions)
+      const solve = await measureBrowserSolve(server.url, '/board/tech/create-thread')
+      results.captcha ??= await measureCaptchaCost(CAPTCHA_DEFAULT_COMPLEXITY, 20, 1)
+      results.captcha.browser = { complexity: CAPTCHA_DEFAULT_COMPLEXITY, ...solve }
+      log(
+        `captcha solved by Chromium (${solve.workers} workers) at complexity ${CAPTCHA_DEFAULT_COMPLEXITY}: median ${(solve.ms.p50 / 1000).toFixed(2)} s, p90 ${(solve.ms.p90 / 1000).toFixed(2)} s`,
+      )
+      await (await getDb()).board.update({ where: { id: 'tech' }, data: { captcha: 'off' } })
+      await closeDb()
+      await server.stop()
+      server = await startServer(serverOptions)
     }
 
     if (only.has('image-reply')) {

@@ -132,6 +132,13 @@ const EnvSchema = LogEnvSchema.extend({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DUPLICATE_TEXT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(604_800).default(600),
   DUPLICATE_FILE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(604_800).default(3600),
+  CAPTCHA_DEFAULT: z.enum(['off', 'threads', 'all'], { message: 'must be off, threads or all' }).default('off'),
+  CAPTCHA_COMPLEXITY: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(10, 'must be between 10 and 1000000')
+    .max(1_000_000, 'must be between 10 and 1000000')
+    .default(5000),
 })
 
 export interface LogSettings {
@@ -211,6 +218,10 @@ export interface Config {
   metricsToken?: string
   /** Duplicate-post windows (lib/duplicates): the same text on a board, the same file in another thread; 0 is off. */
   duplicateWindows: { textSeconds: number; fileSeconds: number }
+  /** The captcha setting new boards get (off | threads | all). */
+  captchaDefault: 'off' | 'threads' | 'all'
+  /** Key derivations a captcha solver needs on average per post (lib/captcha/challenge.ts). */
+  captchaComplexity: number
 }
 
 export class ConfigError extends Error {}
@@ -324,6 +335,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     log: parseLogSettings(env, Boolean(process.stdout.isTTY)),
     metricsToken: e.METRICS_TOKEN,
     duplicateWindows: { textSeconds: e.DUPLICATE_TEXT_SECONDS, fileSeconds: e.DUPLICATE_FILE_SECONDS },
+    captchaDefault: e.CAPTCHA_DEFAULT,
+    captchaComplexity: e.CAPTCHA_COMPLEXITY,
   }
 }
 

@@ -59,6 +59,10 @@ export function messageFor(body: ErrorBody | null | undefined, fallback: string,
       return typeof body.retryAfter === 'number'
         ? `You are posting too quickly. Please wait ${waitInWords(body.retryAfter)} before ${doing}.`
         : `You are posting too quickly. Please wait a moment before ${doing}.`
+    case 'Captcha required':
+      return 'Posting on this board needs JavaScript: your browser solves a short anti-spam puzzle before each post.'
+    case 'Captcha invalid':
+      return 'The anti-spam puzzle expired or was already used. A new one is being solved: please post again in a moment.'
     case 'Thread not found':
       return 'This thread no longer exists or has been deleted.'
     case 'Board not found':

@@ -6,15 +6,17 @@ import { SaveResultText } from '@/components/ui/form-message'
 import { SubmitButton } from '@/components/ui/submit-button'
 import type { ManagedBoard } from '@/lib/boards/manage'
 import { THREADS_PER_PAGE } from '@/lib/boards/types'
+import type { CaptchaMode } from '@/lib/captcha/modes'
 import { staffApi } from '@/lib/client/api'
 import { EditCell } from './edit-cell'
+import { FieldError } from './field-error'
 import { SettingsSection } from './settings-section'
 import { useAdminSave } from './use-admin-save'
 import { useDraft } from './use-draft'
 
 type Draft = Pick<
   ManagedBoard,
-  'name' | 'description' | 'nsfw' | 'thread_ids_enabled' | 'country_flags_enabled' | 'threads_per_page'
+  'name' | 'description' | 'nsfw' | 'thread_ids_enabled' | 'country_flags_enabled' | 'threads_per_page' | 'captcha'
 >
 const FLAGS = [
   ['nsfw', 'NSFW'],
@@ -29,7 +31,15 @@ const draftOf = (b: Draft): Draft => ({
   thread_ids_enabled: b.thread_ids_enabled,
   country_flags_enabled: b.country_flags_enabled,
   threads_per_page: b.threads_per_page,
+  captcha: b.captcha,
 })
+
+/** The captcha setting's choices, as the select shows them. */
+const CAPTCHA_CHOICES: [CaptchaMode, string][] = [
+  ['off', 'Off'],
+  ['threads', 'New threads'],
+  ['all', 'All posts'],
+]
 
 /** /admin/settings: every board as an editable row. */
 export function BoardSettingsTable({ boards }: { boards: ManagedBoard[] }) {
@@ -44,6 +54,7 @@ export function BoardSettingsTable({ boards }: { boards: ManagedBoard[] }) {
               'Description',
               ...FLAGS.map(([, label]) => label),
               'Threads per page',
+              'Captcha',
               'Live threads',
               '',
             ].map((h) => (
@@ -121,6 +132,22 @@ function BoardRow({ board }: { board: ManagedBoard }) {
         className={input}
         error={fieldError('threads_per_page')}
       />
+      <td className="p-2 w-36">
+        <select
+          form={formId}
+          aria-label="Captcha"
+          value={draft.captcha}
+          onChange={(e) => setDraft({ ...draft, captcha: e.target.value as CaptchaMode })}
+          className={input}
+        >
+          {CAPTCHA_CHOICES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <FieldError text={fieldError('captcha')} />
+      </td>
       <td className="p-2 text-right font-mono">{board.thread_count}</td>
       <td className="p-2 w-32">
         <form id={formId} onSubmit={save} noValidate>

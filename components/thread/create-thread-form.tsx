@@ -9,14 +9,17 @@ import { SpoilerCheckbox } from '@/components/thread/spoiler-checkbox'
 import { Field } from '@/components/ui/field'
 import { INPUT } from '@/components/ui/styles'
 import { UploadProgress } from '@/components/ui/upload-progress'
+import { captchaRequired, type CaptchaMode } from '@/lib/captcha/modes'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
 import { rememberOwn } from '@/lib/client/local-state'
 import { checkMediaFile } from '@/lib/client/media-file'
+import { useCaptcha } from '@/lib/client/use-captcha'
 import { useFileDrop } from '@/lib/client/use-file-drop'
 import { messageFor } from '@/lib/error-messages'
 import { OP_CONTENT_MAX, TOPIC_MAX } from '@/lib/limits'
 import { MEDIA_ACCEPT, MEDIA_NAMES } from '@/lib/media/content-types'
 import type { PostFormState } from '@/lib/posts/form-submission'
+import { CaptchaField } from './captcha-field'
 import { PostButton } from './post-button'
 
 const REDIRECT_MS = 1500
@@ -36,8 +39,10 @@ function FieldMessage({ id, text }: { id: string; text?: string }) {
  * poll; without, the browser sends the fields to a server action that answers with the new thread or with the
  * refusal rendered next to the fields, the text kept.
  */
-export function CreateThreadForm({ boardId }: { boardId: string }) {
+export function CreateThreadForm({ boardId, captchaMode }: { boardId: string; captchaMode: CaptchaMode }) {
   const router = useRouter()
+  const needsCaptcha = captchaRequired(captchaMode, 'thread')
+  const captcha = useCaptcha(needsCaptcha)
   const [sent, formAction] = useActionState(createThreadAction, NOTHING_SENT)
   const [topic, setTopic] = useState(() => sent.values.topic ?? '')
   const [content, setContent] = useState(() => sent.values.content ?? '')
@@ -91,6 +96,8 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
     if (spoiler) body.append('spoiler', 'true')
     setProgress(0)
     try {
+      const solution = await captcha.solution()
+      if (solution) body.append('captcha', solution)
       const { threadId, postId } = await publicApi.createThread(boardId, body, setProgress)
       rememberOwn('ownThreads', threadId)
       rememberOwn('ownPosts', postId)
@@ -99,6 +106,10 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
       setDone(true)
       setTimeout(() => router.push(`/board/${boardId}/thread/${threadId}`), REDIRECT_MS)
     } catch (err) {
+      if (errorBodyOf(err)?.error === 'Captcha required') captcha.demanded()
+      // A solution posts once: the next attempt solves a new challenge, starting now.
+      captcha.renew()
+      captcha.start()
       setServerError(
         messageFor(errorBodyOf(err), 'Failed to create thread. Please try again later.', 'creating another thread'),
       )
@@ -135,6 +146,7 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
       noValidate
       className={`space-y-3 rounded-lg border bg-white p-4 ${drop.dragging ? 'border-blue-500 ring-2 ring-blue-300' : 'border-slate-200'}`}
       aria-label="Create thread"
+      onInput={captcha.start}
       {...drop.handlers}
     >
       <input type="hidden" name="board_id" value={boardId} />
@@ -198,6 +210,7 @@ export function CreateThreadForm({ boardId }: { boardId: string }) {
         <FieldMessage id="image-error" text={fieldError('image')} />
       </Field>
       <SurveyEditor value={poll} onChange={setPoll} />
+      <CaptchaField required={needsCaptcha} captcha={captcha} />
       {progress !== null && <UploadProgress progress={progress} />}
       {errors.length > 0 && (
         <ul role="alert" className="list-inside list-disc text-sm text-red-600">

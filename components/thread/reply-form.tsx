@@ -5,14 +5,17 @@ import { FilePreview } from '@/components/post/file-preview'
 import { SpoilerCheckbox } from '@/components/thread/spoiler-checkbox'
 import { INPUT } from '@/components/ui/styles'
 import { UploadProgress } from '@/components/ui/upload-progress'
+import { captchaRequired, type CaptchaMode } from '@/lib/captcha/modes'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
 import { rememberOwn } from '@/lib/client/local-state'
 import { checkMediaFile } from '@/lib/client/media-file'
+import { useCaptcha } from '@/lib/client/use-captcha'
 import { useFileDrop } from '@/lib/client/use-file-drop'
 import { messageFor } from '@/lib/error-messages'
 import { REPLY_CONTENT_MAX } from '@/lib/limits'
 import { MEDIA_ACCEPT } from '@/lib/media/content-types'
 import type { PostFormState } from '@/lib/posts/form-submission'
+import { CaptchaField } from './captcha-field'
 import { PostButton } from './post-button'
 
 export const REPLY_MAX = REPLY_CONTENT_MAX
@@ -23,6 +26,8 @@ export interface ReplyFormProps {
   boardId: string
   threadId: number
   atBumpLimit: boolean
+  /** The board's captcha setting; replies need one when it is `all`. */
+  captchaMode: CaptchaMode
   /** Text to insert (a quote line); `seq` changes for every request so the same quote can be inserted twice. */
   insert?: { text: string; seq: number }
   onPosted(postId: number): void
@@ -44,7 +49,9 @@ function Counter({ remaining }: { remaining: number }) {
  * The reply form. With JavaScript it posts to the API itself (progress bar, live insertion); without, the browser
  * sends the same fields to a server action (`action`), whose refusal comes back rendered with the text kept.
  */
-export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: ReplyFormProps) {
+export function ReplyForm({ boardId, threadId, atBumpLimit, captchaMode, insert, onPosted }: ReplyFormProps) {
+  const needsCaptcha = captchaRequired(captchaMode, 'reply')
+  const captcha = useCaptcha(needsCaptcha)
   const [sent, formAction] = useActionState(replyAction, NOTHING_SENT)
   const [content, setContent] = useState(() => sent.values.content ?? '')
   const [file, setFile] = useState<File | null>(null)
@@ -90,13 +97,20 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
     if (file && spoiler) body.append('spoiler', 'true')
     setProgress(0)
     try {
+      const solution = await captcha.solution()
+      if (solution) body.append('captcha', solution)
       const { postId } = await publicApi.reply(boardId, threadId, body, setProgress)
       rememberOwn('ownPosts', postId)
       setContent('')
       setSpoiler(false)
       removeFile()
       onPosted(postId)
+      captcha.renew()
     } catch (err) {
+      if (errorBodyOf(err)?.error === 'Captcha required') captcha.demanded()
+      // A solution posts once: the next attempt solves a new challenge, starting now.
+      captcha.renew()
+      captcha.start()
       setError(messageFor(errorBodyOf(err), 'Failed to create post. Please try again later.'))
     } finally {
       setProgress(null)
@@ -108,8 +122,11 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
     <form
       action={formAction}
       onSubmit={submit}
+      // The captcha widget marks its checkbox invalid until solved; the form waits for the solution itself.
+      noValidate
       className={`space-y-2 rounded-lg border bg-white p-3 ${drop.dragging ? 'border-blue-500 ring-2 ring-blue-300' : 'border-slate-200'}`}
       aria-label="Reply"
+      onInput={captcha.start}
       {...drop.handlers}
     >
       <input type="hidden" name="board_id" value={boardId} />
@@ -144,6 +161,7 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, insert, onPosted }: 
       </div>
       <p className="text-xs text-slate-500">You can also paste an image or drop a file here.</p>
       {file && <FilePreview file={file} onRemove={removeFile} />}
+      <CaptchaField required={needsCaptcha} captcha={captcha} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
           <label

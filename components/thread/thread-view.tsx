@@ -2,6 +2,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { MediaExpansionProvider } from '@/components/post/media-expansion'
 import type { RefContext } from '@/components/post/post-body'
+import type { CaptchaMode } from '@/lib/captcha/modes'
 import { useAdminUser } from '@/lib/client/admin-user'
 import { useLocalState } from '@/lib/client/local-state'
 import { backlinksOf } from '@/lib/client/thread-state'
@@ -32,6 +33,8 @@ export interface ThreadViewProps {
   /** hrefs for references to posts in other threads, resolved on the server. */
   crossRefs: Record<number, string>
   showFlags: boolean
+  /** The board's captcha setting, for the reply form. */
+  captchaMode: CaptchaMode
   countryNames: Record<string, string>
   /** Server-rendered poll results, by the post they are attached to. */
   surveyResults: Record<number, SurveyResults>
@@ -122,6 +125,7 @@ export function ThreadView(props: ThreadViewProps) {
           boardId={boardId}
           threadId={thread.id}
           atBumpLimit={thread.post_count >= props.bumpLimit}
+          captchaMode={props.captchaMode}
           insert={insert}
           onPosted={() => void catchUp()}
         />

@@ -5,6 +5,7 @@
 import type { BoardSettings, BoardUpdate, NewBoard } from './schemas'
 import { type PublicBoard, toPublicBoard } from './types'
 import type { Staff } from '../auth/staff'
+import { getConfig } from '../config'
 import { getDb } from '../db/client'
 import type { Tx } from '../db/locks'
 import { ConflictError, NotFoundError } from '../errors'
@@ -19,6 +20,7 @@ function toColumns(s: Partial<BoardSettings>) {
     ...(s.thread_ids_enabled !== undefined ? { threadIdsEnabled: s.thread_ids_enabled } : {}),
     ...(s.country_flags_enabled !== undefined ? { countryFlagsEnabled: s.country_flags_enabled } : {}),
     ...(s.threads_per_page !== undefined ? { threadsPerPage: s.threads_per_page } : {}),
+    ...(s.captcha !== undefined ? { captcha: s.captcha } : {}),
   }
 }
 
@@ -69,6 +71,7 @@ export async function createBoard(staff: Staff, input: NewBoard): Promise<Public
           threadIdsEnabled: input.thread_ids_enabled,
           countryFlagsEnabled: input.country_flags_enabled,
           threadsPerPage: input.threads_per_page,
+          captcha: input.captcha ?? getConfig().captchaDefault,
         },
       })
       await audit(tx, staff, 'board_created', board.id, toPublicBoard(board) as unknown as Record<string, unknown>)

@@ -1,6 +1,7 @@
 // Bodies of the admin board endpoints: create a board, change its settings.
 import { z } from 'zod'
 import { THREADS_PER_PAGE } from './types'
+import { CAPTCHA_MODES } from '../captcha/modes'
 import { BOARD_ID } from '../http/params'
 import { codePoints, normalizeText } from '../text/normalize'
 import { bodyIssue } from '../validation'
@@ -30,6 +31,7 @@ const ZSettings = z.object({
     .int('threads_per_page must be a whole number')
     .min(THREADS_PER_PAGE.min, `threads_per_page must be between ${THREADS_PER_PAGE.min} and ${THREADS_PER_PAGE.max}`)
     .max(THREADS_PER_PAGE.max, `threads_per_page must be between ${THREADS_PER_PAGE.min} and ${THREADS_PER_PAGE.max}`),
+  captcha: z.enum(CAPTCHA_MODES, { error: 'captcha must be off, threads or all' }),
 })
 
 export type BoardSettings = z.infer<typeof ZSettings>
@@ -49,6 +51,8 @@ export const ZNewBoard = z.preprocess(
     thread_ids_enabled: ZSettings.shape.thread_ids_enabled.default(false),
     country_flags_enabled: ZSettings.shape.country_flags_enabled.default(false),
     threads_per_page: ZSettings.shape.threads_per_page.default(THREADS_PER_PAGE.default),
+    // Without one, a new board gets CAPTCHA_DEFAULT.
+    captcha: ZSettings.shape.captcha.optional(),
   }),
 )
 export type NewBoard = z.infer<typeof ZNewBoard>

@@ -1,4 +1,5 @@
 // The public Board object, as the API returns it.
+import { type CaptchaMode, toCaptchaMode } from '../captcha/modes'
 
 /** A board page shows 1–100 threads (a board holds at most 100 live ones); 15 unless an admin sets otherwise. */
 export const THREADS_PER_PAGE = { min: 1, max: 100, default: 15 } as const
@@ -11,6 +12,8 @@ export interface PublicBoard {
   country_flags_enabled: boolean
   /** Threads on each page of the board's index. */
   threads_per_page: number
+  /** Whether posting asks for a proof-of-work captcha: off, for new threads, or for threads and replies. */
+  captcha: CaptchaMode
 }
 
 export function toPublicBoard(b: {
@@ -21,6 +24,7 @@ export function toPublicBoard(b: {
   threadIdsEnabled: boolean
   countryFlagsEnabled: boolean
   threadsPerPage: number
+  captcha: string
 }): PublicBoard {
   return {
     id: b.id,
@@ -30,5 +34,6 @@ export function toPublicBoard(b: {
     thread_ids_enabled: b.threadIdsEnabled,
     country_flags_enabled: b.countryFlagsEnabled,
     threads_per_page: b.threadsPerPage,
+    captcha: toCaptchaMode(b.captcha),
   }
 }

@@ -5,12 +5,13 @@ import { readMultipart, type MultipartForm } from './multipart'
 import { posterFrom, withPosterCookie } from './poster'
 import { isStaffCaller } from '../auth/staff-caller'
 
-/** The poster's side of a new thread or reply; staff callers are exempt from bans. */
+/** The poster's side of a new thread or reply; staff callers are exempt from bans and captchas. */
 export interface PosterInput {
   ip: string
   posterKey: string
   readForm: () => Promise<MultipartForm>
   banExempt: () => Promise<boolean>
+  captchaExempt: () => Promise<boolean>
 }
 
 /**
@@ -29,6 +30,7 @@ export async function createFromRequest(
     posterKey: poster.key,
     readForm: () => readMultipart(req),
     banExempt: isStaffCaller,
+    captchaExempt: isStaffCaller,
   })
   return withPosterCookie(json({ message, ...created }, 201), poster)
 }

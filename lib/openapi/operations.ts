@@ -262,6 +262,20 @@ export const PATH_DOCS: PathDocs = {
       responses: { 200: ZHourlyStats },
     },
   },
+  '/api/captcha': {
+    GET: {
+      summary: 'A fresh proof-of-work challenge (ALTCHA), signed and good for ten minutes',
+      description:
+        'Solve it and send the payload in the multipart field `captcha` of a create endpoint on a board whose `captcha` ' +
+        'is `threads` or `all`. A solution posts once, in every process. Never cached.',
+      responses: {
+        200: z
+          .object({ parameters: z.record(z.string(), z.unknown()), signature: z.string() })
+          .loose()
+          .meta({ description: 'The challenge as the altcha widget reads it' }),
+      },
+    },
+  },
   '/api/health': {
     GET: {
       summary: 'Health of the database and media storage',
@@ -477,6 +491,7 @@ export const PATH_DOCS: PathDocs = {
   },
   '/api/admin/boards/{boardId}': {
     PUT: { summary: "Change a board's settings", responses: { 200: message({ board: ZBoard }) } },
+    PATCH: { summary: "Change a board's settings (the same as PUT)", responses: { 200: message({ board: ZBoard }) } },
   },
   '/api/admin/users': {
     GET: { summary: 'Every staff account', responses: { 200: z.object({ users: z.array(ZAdminUser) }) } },

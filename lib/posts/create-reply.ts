@@ -1,4 +1,4 @@
-// Replying: board → ban → thread → archived → rate limit (checked) → file size → fields → word filters → media type → banned files → rate limit
+// Replying: board → ban → thread → archived → captcha → rate limit (checked) → file size → fields → word filters → media type → banned files → rate limit
 // (counted), then one transaction with the thread row locked, so the bump rule (a sage, or a reply to a thread past
 // the bump limit, does not bump) and the post count stay exact under concurrent replies. post_created goes out after commit.
 // A duplicate text or file (lib/duplicates) is refused first in that transaction; the stored file is then discarded.
@@ -9,6 +9,7 @@ import { toPublicPost } from './to-public'
 import { refuseBannedFiles } from '../banned-files/check'
 import { assertNotBannedUnless } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
+import { requireCaptcha } from '../captcha/require'
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'
 import { assertNotDuplicate } from '../duplicates/check'
@@ -31,15 +32,31 @@ export interface CreateReplyInput {
   readForm: () => Promise<MultipartForm>
   /** Asked only when a ban applies: logged-in staff are not stopped by visitor bans on their own address. */
   banExempt?: () => Promise<boolean>
+  /** Asked only on a board with a captcha for replies: logged-in staff post without one. */
+  captchaExempt?: () => Promise<boolean>
 }
 
-export async function createReply({ boardId, threadId, ip, posterKey, readForm, banExempt }: CreateReplyInput) {
+export async function createReply({
+  boardId,
+  threadId,
+  ip,
+  posterKey,
+  banExempt,
+  captchaExempt,
+  ...input
+}: CreateReplyInput) {
   const board = await getBoardOrThrow(boardId)
   await assertNotBannedUnless(boardId, ip, banExempt)
   const db = await getDb()
   const existing = await db.thread.findUnique({ where: { id: threadId }, select: { boardId: true, isDead: true } })
   if (!existing || existing.boardId !== boardId) throw new NotFoundError('Thread not found')
   if (existing.isDead) throw new ConflictError(ARCHIVED)
+  const readForm = await requireCaptcha({
+    mode: board.captcha,
+    kind: 'reply',
+    readForm: input.readForm,
+    exempt: captchaExempt,
+  })
   // The limit is checked before the body is read. A request refused by validation still counts; a file refused
   // for its content (415) does not, so a visitor who picked the wrong file can try another at once.
   await assertNotExhausted(ip, 'postCreate')

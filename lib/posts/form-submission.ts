@@ -17,7 +17,7 @@ export interface PostFormState {
   values: { topic?: string; content?: string; sage?: boolean; spoiler?: boolean }
 }
 
-const TEXT_FIELDS = ['topic', 'content', 'dont_bump', 'spoiler'] as const
+const TEXT_FIELDS = ['topic', 'content', 'dont_bump', 'spoiler', 'captcha'] as const
 
 /** The form's text fields and its one file, as the API's multipart reader gives them, under the same size limit. */
 export async function formFields(form: FormData): Promise<MultipartForm> {

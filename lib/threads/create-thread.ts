@@ -1,10 +1,11 @@
-// Creating a thread: board → ban → rate limit (checked) → file size → fields → word filters → media type → banned files → rate limit (counted),
+// Creating a thread: board → ban → captcha → rate limit (checked) → file size → fields → word filters → media type → banned files → rate limit (counted),
 // then one transaction that inserts the thread and its opening post and applies the thread cap. Events go out after
 // commit; a failure at any point leaves no row and no file behind (so a duplicate, refused first in the transaction).
 import { applyThreadCap } from './thread-cap'
 import { refuseBannedFiles } from '../banned-files/check'
 import { assertNotBannedUnless } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
+import { requireCaptcha } from '../captcha/require'
 import { getDb } from '../db/client'
 import { lockRow } from '../db/locks'
 import { assertNotDuplicate } from '../duplicates/check'
@@ -23,15 +24,23 @@ export interface CreateThreadInput {
   boardId: string
   ip: string
   posterKey: string
-  /** Reads the multipart body; called only after the board, ban and rate-limit checks pass. */
+  /** Reads the multipart body: after the board and ban checks, and after the rate-limit check unless a captcha is asked. */
   readForm: () => Promise<MultipartForm>
   /** Asked only when a ban applies: logged-in staff are not stopped by visitor bans on their own address. */
   banExempt?: () => Promise<boolean>
+  /** Asked only on a board with a captcha: logged-in staff post without one. */
+  captchaExempt?: () => Promise<boolean>
 }
 
-export async function createThread({ boardId, ip, posterKey, readForm, banExempt }: CreateThreadInput) {
+export async function createThread({ boardId, ip, posterKey, banExempt, captchaExempt, ...input }: CreateThreadInput) {
   const board = await getBoardOrThrow(boardId)
   await assertNotBannedUnless(boardId, ip, banExempt)
+  const readForm = await requireCaptcha({
+    mode: board.captcha,
+    kind: 'thread',
+    readForm: input.readForm,
+    exempt: captchaExempt,
+  })
   // The limits are checked before the body is read. A request refused by validation still counts; a file refused
   // for its content (415) does not, so a visitor who picked the wrong file can try another at once.
   await assertNotExhausted(ip, 'threadCreate', 'postCreate')

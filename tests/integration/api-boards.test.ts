@@ -27,6 +27,7 @@ describe('GET /api/boards', () => {
       thread_ids_enabled: true,
       country_flags_enabled: true,
       threads_per_page: 15,
+      captcha: 'off',
     })
     expect(boards.filter((b: { nsfw: boolean }) => b.nsfw).map((b: { id: string }) => b.id)).toEqual([
       'politics',
@@ -48,6 +49,7 @@ describe('GET /api/boards/{boardId}', () => {
         thread_ids_enabled: false,
         country_flags_enabled: false,
         threads_per_page: 15,
+        captcha: 'off',
       },
     })
   })

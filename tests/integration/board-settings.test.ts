@@ -118,6 +118,7 @@ describe('POST /api/admin/boards', () => {
         thread_ids_enabled: false,
         country_flags_enabled: true,
         threads_per_page: 15,
+        captcha: 'off',
       },
     })
     const boards = (await (await fetch(`${server.url}/api/boards`)).json()).boards
@@ -201,6 +202,7 @@ describe('PUT /api/admin/boards/{boardId}', () => {
         thread_ids_enabled: false,
         country_flags_enabled: false,
         threads_per_page: 15,
+        captcha: 'off',
       },
     })
     expect((await (await fetch(`${server.url}/api/boards/movies`)).json()).board).toEqual(res.body.board)

@@ -14,7 +14,7 @@ type Rank = 'janitor' | 'moderator' | 'admin'
 
 interface Endpoint {
   name: string
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   path: () => string
   body?: () => unknown
   /** Least role allowed. */
@@ -180,6 +180,13 @@ const ENDPOINTS: Endpoint[] = [
     path: () => '/api/admin/boards/diy',
     role: 'admin',
     body: () => ({ description: `Matrix ${Date.now()}` }),
+  },
+  {
+    name: 'board captcha',
+    method: 'PATCH',
+    path: () => '/api/admin/boards/diy',
+    role: 'admin',
+    body: () => ({ captcha: 'off' }),
   },
   { name: 'contact settings', method: 'GET', path: () => '/api/admin/settings/contact', role: 'admin' },
   {

@@ -23,6 +23,7 @@ const board = {
   thread_ids_enabled: true,
   country_flags_enabled: true,
   threads_per_page: 15,
+  captcha: 'off' as const,
 }
 
 const at = new Date('2026-11-24T09:05:07.250Z')

@@ -72,6 +72,7 @@ export const ROUTE_MODULES: [path: string, load: () => Promise<RouteModule['expo
     '/api/boards/{boardId}/threads/{threadId}/posts/{postId}/survey',
     () => import('../boards/[boardId]/threads/[threadId]/posts/[postId]/survey/route'),
   ],
+  ['/api/captcha', () => import('../captcha/route')],
   ['/api/health', () => import('../health/route')],
   ['/api/search', () => import('../search/route')],
   ['/api/stats', () => import('../stats/route')],

@@ -57,10 +57,10 @@ export interface LoginAnswer extends Message {
 }
 export type BoardSettings = Pick<
   ManagedBoard,
-  'name' | 'description' | 'nsfw' | 'thread_ids_enabled' | 'country_flags_enabled' | 'threads_per_page'
+  'name' | 'description' | 'nsfw' | 'thread_ids_enabled' | 'country_flags_enabled' | 'threads_per_page' | 'captcha'
 >
-/** A new board: the public board's fields, its page size left to the default. */
-export type NewBoard = Omit<PublicBoard, 'threads_per_page'>
+/** A new board: the public board's fields, its page size left to the default and its captcha to CAPTCHA_DEFAULT. */
+export type NewBoard = Omit<PublicBoard, 'threads_per_page' | 'captcha'> & Partial<Pick<PublicBoard, 'captcha'>>
 export interface BoardAnswer extends Message {
   board: ManagedBoard
 }

@@ -26,6 +26,8 @@ export const publicPaths = {
   surveyVote: (boardId: string, surveyId: number) => `${survey(boardId, surveyId)}/vote`,
   stats: () => '/api/stats',
   hourlyStats: (hours: number) => `/api/stats/hourly${query({ hours })}`,
+  /** A proof-of-work challenge for the posting forms' captcha (the widget fetches it itself). */
+  captcha: () => '/api/captcha',
 }
 
 /** Staff routes under /api/admin. */

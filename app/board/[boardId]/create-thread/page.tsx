@@ -24,7 +24,7 @@ export default async function CreateThreadPage({ params }: Props) {
     <div className="space-y-4">
       <BoardHeader board={page.board} />
       <h1 className="text-xl font-bold">Create a new thread</h1>
-      <CreateThreadForm boardId={page.board.id} />
+      <CreateThreadForm boardId={page.board.id} captchaMode={page.board.captcha} />
     </div>
   )
 }

@@ -46,6 +46,7 @@ export default async function ThreadPage({ params, searchParams }: Props) {
         bumpLimit={BUMP_LIMIT}
         crossRefs={page.crossRefs}
         showFlags={page.board.country_flags_enabled}
+        captchaMode={page.board.captcha}
         countryNames={page.countryNames}
         surveyResults={page.surveyResults}
         quote={quoteId}

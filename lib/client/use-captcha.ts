@@ -1,0 +1,84 @@
+'use client'
+// The posting forms' captcha. On a board that asks for one, the form renders the ALTCHA widget and calls start()
+// when the visitor starts typing, so the proof of work runs in Web Workers while they write; solution() waits for
+// it at submit. A solution posts once: renew() fetches a new challenge after every attempt. Staff are exempt (the
+// server checks their session); if the server asks anyway (a session ended), the widget comes back.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useAdminUser } from './admin-user'
+import { loadCaptchaWidget } from './captcha-loader'
+
+/** The widget element's methods the forms use. */
+export interface CaptchaElement extends HTMLElement {
+  verify(): Promise<{ payload: string } | null>
+  reset(): void
+}
+
+function widgetReady(el: CaptchaElement): Promise<void> {
+  if (typeof el.verify === 'function') return Promise.resolve()
+  return new Promise((resolve) => el.addEventListener('load', () => resolve(), { once: true }))
+}
+
+export interface Captcha {
+  /** True when this form must send a solution. */
+  active: boolean
+  /** The ref callback of the widget element. */
+  bind(el: HTMLElement | null): void
+  /** Starts solving (once) in the background. */
+  start(): void
+  /** The solution to send, waiting for the solver if needed; null when none is needed. */
+  solution(): Promise<string | null>
+  /** Forgets the used solution; the next start() solves a new challenge. */
+  renew(): void
+  /** The server refused for want of a captcha: show the widget even to a visitor who thinks they are staff. */
+  demanded(): void
+}
+
+export function useCaptcha(required: boolean): Captcha {
+  const staff = useAdminUser()
+  const [demandedAnyway, setDemanded] = useState(false)
+  const active = required && (!staff || demandedAnyway)
+  const widget = useRef<CaptchaElement | null>(null)
+  const pending = useRef<Promise<string | null> | null>(null)
+
+  useEffect(() => {
+    if (active) void loadCaptchaWidget()
+  }, [active])
+
+  const bind = useCallback((el: HTMLElement | null) => {
+    widget.current = el as CaptchaElement | null
+    // An expired challenge (ten minutes) is no use: the next attempt solves a new one.
+    el?.addEventListener('expired', () => (pending.current = null))
+  }, [])
+
+  const solution = useCallback((): Promise<string | null> => {
+    if (!active) return Promise.resolve(null)
+    if (!pending.current) {
+      const solving = (async () => {
+        await loadCaptchaWidget()
+        await customElements.whenDefined('altcha-widget')
+        const el = widget.current
+        if (!el) return null
+        await widgetReady(el)
+        return (await el.verify())?.payload ?? null
+      })()
+      pending.current = solving
+      solving.then(
+        (payload) => payload === null && pending.current === solving && (pending.current = null),
+        () => pending.current === solving && (pending.current = null),
+      )
+    }
+    return pending.current
+  }, [active])
+
+  return {
+    active,
+    bind,
+    start: () => void solution().catch(() => undefined),
+    solution,
+    renew: () => {
+      pending.current = null
+      widget.current?.reset()
+    },
+    demanded: () => setDemanded(true),
+  }
+}
