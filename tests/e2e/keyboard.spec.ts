@@ -1,7 +1,9 @@
 // Posting with the keyboard alone: from the board page to a new thread and a reply with Tab, typing, Enter and
-// Space, and every control reached shows where the focus is (an outline from the site-wide :focus-visible rule).
+// Space (the system's file dialog, outside the page, picks the thread's image), and every control reached shows
+// where the focus is (an outline from the site-wide :focus-visible rule).
 import type { Locator, Page } from '@playwright/test'
 import { test, expect } from './fixtures'
+import { png } from '../helpers/media'
 
 /** Presses Tab until `target` has the focus (at most `max` times), then checks the focus is drawn. */
 async function tabTo(page: Page, target: Locator, max = 120) {
@@ -41,6 +43,12 @@ test('a thread and a reply posted with the keyboard alone, the focus visible all
   await page.keyboard.type('Typed without a mouse')
   await tabTo(page, form.getByLabel('Content'))
   await page.keyboard.type('A thread written with the keyboard alone.')
+  // A thread needs an image: Space on the file field opens the system's file dialog, which picks the file.
+  await tabTo(page, form.getByLabel('Image or video'))
+  const chooser = page.waitForEvent('filechooser')
+  await page.keyboard.press('Space')
+  await (await chooser).setFiles({ name: 'typed.png', mimeType: 'image/png', buffer: await png(64, 64) })
+  await expect(form.getByRole('img', { name: 'Preview of the file to send' })).toBeVisible()
   await tabTo(page, form.getByRole('button', { name: 'Create Thread' }))
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/board\/random\/thread\/\d+$/)
