@@ -2,7 +2,8 @@
 // through the public API like visitors would, creates a staff account with the admin:create CLI, and photographs
 // the home, board, catalog and thread pages (at desktop width, the thread at 390 px too) and the staff dashboard in
 // Chromium, each in the light and the dark theme. Run `npm run build` first, then `npm run screenshots`; the PNGs
-// land in docs/screenshots/ (NAME.png light, NAME-dark.png dark) and the README shows them.
+// land in docs/screenshots/ (NAME.png light, NAME-dark.png dark) and the README shows them. The sticky pin is an
+// emoji: install an emoji font first (Debian: fonts-noto-color-emoji), or it shows as a box.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
