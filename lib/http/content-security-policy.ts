@@ -8,7 +8,6 @@
 // cannot run script; the script rules are what stop injected markup.
 import { createHash, randomBytes } from 'node:crypto'
 import { getConfig } from '../config'
-import { THEME_INIT_SCRIPT } from '../ui/theme'
 
 /** API answers are data: nothing in them may load, run or be framed. */
 export const API_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -27,17 +26,13 @@ function mediaOrigins(): string {
   return `'self'${mediaSources}`
 }
 
-/** The theme script every page carries in its <head> (lib/ui/theme.ts), admitted by its hash on every page. */
-const THEME_SCRIPT_SOURCE = hashSource(THEME_INIT_SCRIPT)
-
 /** A page's policy, with the script sources the server vouches for (a nonce or inline-script hashes). */
 export function pagePolicy(scriptSources: string[]): string {
   // Next's development server evaluates modules with eval(); production never does.
   const evalInDev = getConfig().env === 'development' ? " 'unsafe-eval'" : ''
-  const sources = new Set([...scriptSources, THEME_SCRIPT_SOURCE])
   return [
     "default-src 'self'",
-    `script-src 'self' ${[...sources].join(' ')}${evalInDev}`.trimEnd(),
+    `script-src 'self' ${scriptSources.join(' ')}${evalInDev}`.trimEnd(),
     "style-src 'self' 'unsafe-inline'",
     // blob: shows the posting forms' preview of a file the visitor picked, pasted or dropped (their own file).
     `img-src ${mediaOrigins()} blob:`,
@@ -59,8 +54,9 @@ export function newNonce(): string {
 
 export const nonceSource = (nonce: string) => `'nonce-${nonce}'`
 
-function hashSource(script: string): string {
-  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`
+/** The nonce a page policy names, for the page's own inline scripts (none in a page cache render's request). */
+export function nonceOf(policy: string | null | undefined): string | undefined {
+  return /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy ?? '')?.[1]
 }
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
@@ -71,7 +67,8 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>()
   for (const [, attributes, text] of html.matchAll(SCRIPT)) {
     if (HAS_SRC.test(attributes)) continue
-    hashes.add(hashSource(text.replace(/\r\n?/g, '\n')))
+    const normalised = text.replace(/\r\n?/g, '\n')
+    hashes.add(`'sha256-${createHash('sha256').update(normalised, 'utf8').digest('base64')}'`)
   }
   return [...hashes]
 }
