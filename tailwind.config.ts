@@ -3,11 +3,7 @@ import type { Config } from 'tailwindcss'
 
 export default {
   content: ['./app/**/*.{ts,tsx}', './components/**/*.{ts,tsx}', './lib/**/*.{ts,tsx}'],
-  theme: {
-    extend: {
-      colors: {
-        board: { bg: '#eef2ff', card: '#ffffff', ink: '#1f2937', link: '#1d4ed8' },
-      },
-    },
-  },
+  // The site's own colours (board-bg, board-card, board-ink, board-link) are CSS variables in app/globals.css, so
+  // the dark theme can redefine them.
+  theme: {},
 } satisfies Config

@@ -1,13 +1,17 @@
 // Takes the README's screenshots: starts the production build on a throwaway SQLite site, posts a few threads
-// through the public API like visitors would, and photographs the home, board and thread pages in Chromium at
-// desktop width and at 390 px. Run `npm run build` first, then `npm run screenshots`; the PNGs land in
-// docs/screenshots/ and the README shows them.
+// through the public API like visitors would, creates a staff account with the admin:create CLI, and photographs
+// the home, board, catalog and thread pages (at desktop width, the thread at 390 px too) and the staff dashboard in
+// Chromium, each in the light and the dark theme. Run `npm run build` first, then `npm run screenshots`; the PNGs
+// land in docs/screenshots/ (NAME.png light, NAME-dark.png dark) and the README shows them. The sticky pin is an
+// emoji: install an emoji font first (Debian: fonts-noto-color-emoji), or it shows as a box.
+import { execFileSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { chromium } from '@playwright/test'
+import { chromium, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { as, form, postForm } from '../tests/helpers/http'
 import { ROOT, startServer } from '../tests/helpers/server'
+import { StaffClient } from '../tests/helpers/staff'
 
 const OUT = path.join(ROOT, 'docs/screenshots')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -23,6 +27,31 @@ function picture(hue: number, label: string): Promise<Buffer> {
     <path d="M0 450 L260 340 L520 460 L800 380 L800 520 L0 520 Z" fill="hsl(${hue + 120},40%,25%)"/>
     <text x="30" y="60" font-family="sans-serif" font-size="36" fill="#fff">${label}</text></svg>`
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer()
+}
+
+/** A staff admin made the way an operator does it: `npm run admin:create` against the site's database. */
+function createStaffAccount(databaseUrl: string, dataDir: string): { username: string; password: string } {
+  const username = 'screenshot_admin'
+  const output = execFileSync(
+    'npm',
+    ['run', '--silent', 'admin:create', '--', '--username', username, '--email', 'admin@example.com'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  ).toString()
+  const password = /Generated password \(shown once, store it now\): (\S+)/.exec(output)?.[1]
+  if (!password) throw new Error(`admin:create printed no password:\n${output}`)
+  return { username, password }
+}
+
+async function staffLogin(page: Page, url: string, staff: { username: string; password: string }) {
+  await page.goto(`${url}/admin/login`)
+  await page.getByLabel('Username').fill(staff.username)
+  await page.getByLabel('Password').fill(staff.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL(/\/admin\/dashboard$/)
 }
 
 async function main() {
@@ -95,22 +124,48 @@ async function main() {
       )
     }
     await thread('random', '203.0.113.30', 'Sunset thread', 'Post sunsets.', 20)
+    const staff = createStaffAccount(server.database.url, server.dataDir)
+    // A few staff actions, so the dashboard's recent actions have rows: the thread pinned, a spammer banned.
+    const mod = new StaffClient(server.url)
+    if ((await mod.login(staff.username, staff.password)).status !== 200) throw new Error('staff login failed')
+    const actions = [
+      await mod.write('PUT', `/api/admin/boards/tech/threads/${main.threadId}/sticky`),
+      await mod.write('POST', '/api/admin/bans', {
+        ip_address: '203.0.113.99',
+        board_id: 'tech',
+        reason: 'Spam links',
+        expires_at: null,
+      }),
+    ]
+    for (const a of actions) if (a.status >= 300) throw new Error(`staff action: ${a.status} ${JSON.stringify(a.body)}`)
 
     const browser = await chromium.launch({ executablePath: CHROMIUM })
     const shots: [string, string, number][] = [
       ['home', '/', 1280],
       ['board', '/board/tech', 1280],
+      ['catalog', '/board/tech/catalog', 1280],
       ['thread', `/board/tech/thread/${main.threadId}`, 1280],
       ['thread-mobile', `/board/tech/thread/${main.threadId}`, 390],
+      ['dashboard', '/admin/dashboard', 1280],
     ]
-    for (const [name, url, width] of shots) {
-      const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } })
-      await page.goto(server.url + url, { waitUntil: 'networkidle' })
-      // Board and thread pages are hydrated (and show their live controls) once their socket has joined.
-      if (url !== '/') await page.getByText('Live updates enabled').waitFor()
-      await page.screenshot({ path: path.join(OUT, `${name}.png`) })
-      await page.close()
-      console.log(`docs/screenshots/${name}.png`)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      // One browser per theme: the staff session of its dashboard shot stays in it.
+      const context = await browser.newContext({ colorScheme })
+      for (const [name, url, width] of shots) {
+        const page = await context.newPage()
+        await page.setViewportSize({ width, height: width < 600 ? 844 : 900 })
+        if (url.startsWith('/admin/')) await staffLogin(page, server.url, staff)
+        await page.goto(server.url + url, { waitUntil: 'networkidle' })
+        // Board and thread pages are hydrated (and show their live controls) once their socket has joined.
+        if (url.startsWith('/board/') && !url.endsWith('/catalog'))
+          await page.getByText('Live updates enabled').waitFor()
+        if (url.startsWith('/admin/')) await page.getByRole('heading', { name: 'Recent Actions' }).waitFor()
+        const file = `${name}${colorScheme === 'dark' ? '-dark' : ''}.png`
+        await page.screenshot({ path: path.join(OUT, file) })
+        await page.close()
+        console.log(`docs/screenshots/${file}`)
+      }
+      await context.close()
     }
     await browser.close()
   } finally {

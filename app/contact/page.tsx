@@ -14,7 +14,7 @@ export default async function ContactPage() {
   return (
     <div className="space-y-4">
       <BackLink href="/" label="Home" />
-      <Card title="Contact Us">
+      <Card title="Contact Us" level={1}>
         <p className="whitespace-pre-line text-sm" data-testid="contact-text">
           {contact.text}
         </p>

@@ -3,6 +3,7 @@ import Link from 'next/link'
 import { usePathname, useRouter } from 'next/navigation'
 import { useEffect, useState, type ReactNode } from 'react'
 import { ErrorText } from '@/components/ui/form-message'
+import { ThemeToggle } from '@/components/ui/theme-toggle'
 import { clearAdminUser, readAdminUser } from '@/lib/client/admin-user'
 import { staffApi } from '@/lib/client/api'
 import { ReportCountsContext, totalOf, useReportCounts } from '@/lib/client/use-report-counts'
@@ -55,7 +56,10 @@ export function AdminShell({ user, children }: { user: { username: string; role:
 
   return (
     <div className="space-y-4">
-      <header className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-900 px-4 py-2 text-white">
+      <header
+        data-testid="staff-header"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-900 px-4 py-2 text-white"
+      >
         <nav className="flex flex-wrap gap-3 text-sm" aria-label="Staff">
           {NAV.filter((n) => n.roles.includes(user.role)).map((n) => (
             <Link
@@ -76,7 +80,8 @@ export function AdminShell({ user, children }: { user: { username: string; role:
             </Link>
           ))}
         </nav>
-        <div className="flex items-center gap-2 text-sm">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <ThemeToggle className="mr-2" />
           <span>Logged in as:</span>
           <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${ROLE_BADGE[user.role]}`}>{user.role}</span>
           <span className="font-medium">{user.username}</span>
@@ -93,7 +98,7 @@ export function AdminShell({ user, children }: { user: { username: string; role:
       <div className="staff-content min-w-0">
         <ReportCountsContext.Provider value={reportCounts}>{children}</ReportCountsContext.Provider>
       </div>
-      <footer className="pt-6 text-center text-xs text-slate-500">
+      <footer className="pt-6 text-center text-xs text-slate-600">
         Corkboard staff area © {new Date().getFullYear()}
       </footer>
     </div>

@@ -69,7 +69,7 @@ export function ThreadCard({ thread, showFlags }: { thread: ThreadSummary; showF
         <button
           type="button"
           onClick={() => toggleHidden('hiddenThreads', thread.id)}
-          className="text-slate-400 hover:text-slate-700"
+          className="text-slate-500 hover:text-slate-700"
           aria-label={`Hide thread ${thread.id}`}
         >
           [–]

@@ -18,7 +18,7 @@ export function FileInfoLine({ post }: { post: PublicPost }) {
         target="_blank"
         rel="noopener"
         title={name ?? undefined}
-        className="text-board-link break-all hover:underline"
+        className="text-board-link break-all underline"
       >
         {name === null ? `Spoiler ${post.file_type ?? 'file'}` : shortenMiddle(name)}
       </a>

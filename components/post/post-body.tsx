@@ -29,12 +29,7 @@ function InlineNodes({ nodes, refs }: { nodes: Inline[]; refs: RefContext }) {
       case 'spoiler':
         // Revealed while hovered, or focused: by keyboard (Tab) or by a tap on a touch screen.
         return (
-          <span
-            key={i}
-            tabIndex={0}
-            className="spoiler rounded bg-slate-800 px-0.5 text-slate-800 hover:text-white focus:text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-400"
-            title="Spoiler"
-          >
+          <span key={i} tabIndex={0} className="spoiler rounded px-0.5" title="Spoiler">
             <InlineNodes nodes={n.children} refs={refs} />
           </span>
         )

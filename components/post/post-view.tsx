@@ -97,7 +97,7 @@ export function PostView({
           type="button"
           onClick={() => toggleHidden('hiddenPosts', post.id)}
           aria-label={`Hide post ${post.id}`}
-          className="text-slate-400 hover:text-slate-700"
+          className="text-slate-500 hover:text-slate-700"
         >
           [–]
         </button>
@@ -128,7 +128,7 @@ export function PostView({
             <button
               type="button"
               onClick={() => toggleHidden('hiddenUsers', post.thread_user_id!)}
-              className="text-slate-400 hover:text-slate-700"
+              className="text-slate-500 hover:text-slate-700"
               aria-label={`Hide poster ${post.thread_user_id}`}
             >
               [hide user]

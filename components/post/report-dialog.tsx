@@ -60,7 +60,7 @@ export function ReportButton({ boardId, postId }: { boardId: string; postId: num
         onClick={open}
         aria-haspopup="dialog"
         aria-label={`Report post ${postId}`}
-        className="text-slate-400 hover:text-slate-700 hover:underline"
+        className="text-slate-500 hover:text-slate-700 hover:underline"
       >
         Report
       </button>

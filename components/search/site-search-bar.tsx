@@ -1,13 +1,14 @@
 'use client'
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
+import { ThemeToggle } from '@/components/ui/theme-toggle'
 import { WatcherPanel } from '@/components/watcher/watcher-panel'
 import { useWatcher } from '@/lib/client/watcher-store'
 import { SEARCH_TEXT_MAX } from '@/lib/limits'
 
 /**
- * The bar above every public page: the site's name and the search box. A plain GET form to /search, so it works
- * without JavaScript. The staff area has a header of its own.
+ * The bar above every public page: the site's name, the search box and the theme toggle. The search is a plain GET
+ * form to /search, so it works without JavaScript. The staff area has a header of its own.
  */
 export function SiteSearchBar() {
   const pathname = usePathname()
@@ -15,7 +16,7 @@ export function SiteSearchBar() {
   const watching = useWatcher().threads.length > 0
   if (pathname.startsWith('/admin')) return null
   return (
-    <div className="border-b border-slate-200 bg-white">
+    <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-2">
         {/* The home page shows the logo itself. */}
         {pathname !== '/' && (
@@ -46,7 +47,8 @@ export function SiteSearchBar() {
           </button>
         </form>
         <WatcherPanel />
+        <ThemeToggle />
       </div>
-    </div>
+    </header>
   )
 }

@@ -14,6 +14,16 @@ import {
 
 Chart.register(ArcElement, BarElement, CategoryScale, Filler, Legend, LinearScale, LineElement, PointElement, Tooltip)
 
+// Labels and legends in the page's text colour, grid lines a grey that shows on both themes (the theme the page
+// had when the charts loaded; canvas pixels do not follow CSS).
+if (typeof document !== 'undefined') {
+  const page = getComputedStyle(document.documentElement)
+  Chart.defaults.color = getComputedStyle(document.body).color
+  Chart.defaults.borderColor = 'rgba(148, 163, 184, 0.3)'
+  // Doughnut slices are separated by the card's colour.
+  Chart.defaults.elements.arc.borderColor = page.getPropertyValue('--color-board-card').trim() || '#fff'
+}
+
 export const PALETTE = [
   '#2563eb',
   '#16a34a',

@@ -33,7 +33,7 @@ export function ThreadHeader({ thread, shownPosts, bumpLimit, status, lastPostId
         <h2 className="text-lg font-semibold">Posts ({shownPosts})</h2>
         <div className="flex items-center gap-3">
           {thread.post_count >= bumpLimit && (
-            <span className="rounded bg-amber-500 px-2 py-0.5 text-xs font-semibold text-white">
+            <span className="rounded bg-amber-500 px-2 py-0.5 text-xs font-semibold text-slate-900">
               Bump limit reached
             </span>
           )}

@@ -54,6 +54,11 @@ export function newNonce(): string {
 
 export const nonceSource = (nonce: string) => `'nonce-${nonce}'`
 
+/** The nonce a page policy names, for the page's own inline scripts (none in a page cache render's request). */
+export function nonceOf(policy: string | null | undefined): string | undefined {
+  return /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy ?? '')?.[1]
+}
+
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
 const HAS_SRC = /\bsrc\s*=/i
 

@@ -1,5 +1,5 @@
-// At 390 px (a phone) no public or staff page scrolls sideways, and the staff menu stays inside the viewport and
-// closes on a tap elsewhere.
+// At 390 px (a phone) no public or staff page scrolls sideways, in either theme, the posting forms fit the screen,
+// and the staff menu stays inside the viewport and closes on a tap elsewhere.
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
 import { staffLogin } from './staff-login'
@@ -9,7 +9,22 @@ import { createStaff } from '../helpers/staff'
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
 
-const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
+const scrollWidth = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth)
+
+/** Every field and button of a form lies within the 390 px screen. */
+async function expectFormFits(page: Page, name: string) {
+  const form = page.getByRole('form', { name })
+  await expect(form).toBeVisible()
+  for (const control of await form.locator('input:not([type=hidden]), textarea, select, button').all()) {
+    const box = await control.boundingBox()
+    if (!box) continue
+    expect(box.x, `${name}: ${await control.evaluate((e) => e.outerHTML.slice(0, 80))}`).toBeGreaterThanOrEqual(0)
+    expect(
+      box.x + box.width,
+      `${name}: ${await control.evaluate((e) => e.outerHTML.slice(0, 80))}`,
+    ).toBeLessThanOrEqual(390)
+  }
+}
 
 test('no page scrolls sideways at 390 px; the staff menu stays on screen', async ({ page, baseURL, server }) => {
   const t = await postForm(
@@ -27,19 +42,29 @@ test('no page scrolls sideways at 390 px; the staff menu stays on screen', async
   const publicPages = [
     '/',
     '/board/business',
+    '/board/business/catalog',
     `/board/business/thread/${t.body.threadId}`,
     '/board/business/archive',
     '/board/business/create-thread',
     '/rules',
     '/stats',
+    '/search?q=phone',
     '/contact',
     '/admin/login',
     '/no/such/page',
   ]
-  for (const path of publicPages) {
-    await page.goto(path)
-    expect(await scrollWidth(page), path).toBeLessThanOrEqual(390)
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    for (const path of publicPages) {
+      await page.goto(path)
+      expect(await scrollWidth(page), `${path} (${colorScheme})`).toBeLessThanOrEqual(390)
+    }
   }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto('/board/business/create-thread')
+  await expectFormFits(page, 'Create thread')
+  await page.goto(`/board/business/thread/${t.body.threadId}`)
+  await expectFormFits(page, 'Reply')
 
   const admin = await createStaff(server.database, {
     username: 'phone_admin',
