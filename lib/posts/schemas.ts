@@ -35,13 +35,10 @@ export const ZThreadForm = z.object({
   content: z.string().meta({ description: `Required, at most ${OP_CONTENT_MAX} characters` }),
   image: ZImageField,
   spoiler: ZSpoilerField.meta({ description: '"true" (or "on") hides the file behind a placeholder' }),
-  captcha: z
-    .string()
-    .optional()
-    .meta({
-      description:
-        'The solved proof-of-work payload (base64 JSON) where the board asks for a captcha; see GET /api/captcha',
-    }),
+  captcha: z.string().optional().meta({
+    description:
+      'The solved proof-of-work payload (base64 JSON) where the board asks for a captcha; see GET /api/captcha',
+  }),
 })
 
 /** The multipart fields of POST …/threads/{threadId}/posts, judged by replyFields() in ./fields.ts. */
@@ -55,11 +52,8 @@ export const ZReplyForm = z.object({
   image: ZImageField.optional(),
   dont_bump: z.enum(['true', 'false']).optional().meta({ description: '"true": the reply does not bump the thread' }),
   spoiler: ZSpoilerField.meta({ description: '"true" (or "on") hides the file behind a placeholder' }),
-  captcha: z
-    .string()
-    .optional()
-    .meta({
-      description:
-        'The solved proof-of-work payload (base64 JSON) where the board asks for a captcha; see GET /api/captcha',
-    }),
+  captcha: z.string().optional().meta({
+    description:
+      'The solved proof-of-work payload (base64 JSON) where the board asks for a captcha; see GET /api/captcha',
+  }),
 })
