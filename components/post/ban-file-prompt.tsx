@@ -6,9 +6,10 @@ import { errorBodyOf, staffApi } from '@/lib/client/api'
 
 /**
  * The staff menu's "Ban file" panel: a reason (required), whether to delete every post carrying the file and
- * whether to ban whoever uploads it again; the server refuses the file on every board from then on.
+ * whether to ban whoever uploads it again (admins only: those bans cover every board); the server refuses the file
+ * on every board from then on.
  */
-export function BanFilePrompt({ postId, onDone }: { postId: number; onDone: () => void }) {
+export function BanFilePrompt({ postId, admin, onDone }: { postId: number; admin: boolean; onDone: () => void }) {
   const [reason, setReason] = useState('')
   const [deletePosts, setDeletePosts] = useState(false)
   const [banPoster, setBanPoster] = useState(false)
@@ -47,10 +48,12 @@ export function BanFilePrompt({ postId, onDone }: { postId: number; onDone: () =
         <input type="checkbox" checked={deletePosts} onChange={(e) => setDeletePosts(e.target.checked)} />
         Delete every post with this file
       </label>
-      <label className="flex items-center gap-1">
-        <input type="checkbox" checked={banPoster} onChange={(e) => setBanPoster(e.target.checked)} />
-        Ban whoever uploads it again
-      </label>
+      {admin && (
+        <label className="flex items-center gap-1">
+          <input type="checkbox" checked={banPoster} onChange={(e) => setBanPoster(e.target.checked)} />
+          Ban whoever uploads it again
+        </label>
+      )}
       <ErrorText className="text-red-700">{error}</ErrorText>
       <div className="flex gap-2">
         <button type="button" onClick={submit} disabled={busy} className={BUTTON_SMALL_DANGER}>

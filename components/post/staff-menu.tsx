@@ -91,7 +91,9 @@ export function StaffMenu({ post, staff }: { post: PublicPost; staff: StoredAdmi
               />
             </div>
           )}
-          {open === 'banfile' && <BanFilePrompt postId={post.id} onDone={() => setOpen(null)} />}
+          {open === 'banfile' && (
+            <BanFilePrompt postId={post.id} admin={staff.role === 'admin'} onDone={() => setOpen(null)} />
+          )}
           {open === 'color' && (
             <div className="flex flex-wrap gap-1">
               {POST_COLORS.map((c) => (

@@ -5,6 +5,7 @@
 import { perceptualHash, storedSha256OfKey } from './fingerprint'
 import { MAX_BANNED_FILES, type BanFileInput } from './schemas'
 import { assertCanModerate, type Staff } from '../auth/staff'
+import { assertMayBan } from '../bans/ban-rules'
 import { DEFAULT_DURATION } from '../bans/durations'
 import { getDb } from '../db/client'
 import { ConflictError, NotFoundError, ValidationError } from '../errors'
@@ -69,6 +70,8 @@ export async function banFile(staff: Staff, input: BanFileInput) {
   const post = await db.post.findUnique({ where: { id: input.postId } })
   if (!post) throw new NotFoundError('Post not found')
   assertCanModerate(staff, post.boardId)
+  // An entry that bans its uploaders bans them on every board: only admins may create global bans.
+  if (input.banPoster) assertMayBan(staff, null, null)
   const storedSha256 = post.mediaKey ? storedSha256OfKey(post.mediaKey) : null
   if (!post.mediaKey || !storedSha256) throw ValidationError.field('postId', 'This post has no file')
   const phash = await storedPerceptualHash(post.fileType, post.thumbnailKey)

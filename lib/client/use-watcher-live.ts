@@ -57,12 +57,12 @@ export function useWatcherLive(own: ReadonlySet<number>): { refreshOthers: () =>
       socket.emit('join_board', room, (ack) => {
         if (ack?.ok) return void catchUp(room)
         joined.current.delete(room)
-        // A thread that does not exist (any more) is dead; a rate-limited join is tried at the next change.
-        const t = latest.current.watcher.threads.find((w) => watchKey(w.boardId, w.threadId) === room)
-        if (t && ack?.error === 'Unknown room') apply({ type: 'died', boardId: t.boardId, threadId: t.threadId })
+        // "Unknown room" also answers a join the server could not check (its database unreachable): only the
+        // thread's own answer (404, or archived) marks it dead. A rate-limited join is tried at the next change.
+        if (ack?.error === 'Unknown room') void catchUp(room)
       })
     }
-  }, [apply, catchUp])
+  }, [catchUp])
 
   const active = rooms.length > 0
   useEffect(() => {

@@ -19,6 +19,10 @@ export const ZPostRejectedBody = z
   .object({ error: z.literal('Post rejected'), message: z.string() })
   .meta({ id: 'PostRejected' })
 
+export const ZDuplicatePostBody = z
+  .object({ error: z.literal('Duplicate post'), message: z.string() })
+  .meta({ id: 'DuplicatePost' })
+
 export const ZBanErrorBody = z
   .object({
     error: z.enum(['Banned', 'Rangebanned']),
@@ -33,6 +37,7 @@ export const ZBanErrorBody = z
         post_image_url: z.string().nullable(),
         thread_id: z.number().int().nullable(),
         post_id: z.number().int().nullable(),
+        board_id: z.string().nullable().meta({ description: 'The board of the ban; null: every board' }),
       })
       .optional(),
     rangeban: z
@@ -42,6 +47,7 @@ export const ZBanErrorBody = z
         country_name: z.string().optional(),
         reason: z.string(),
         expires_at: z.string().nullable(),
+        board_id: z.string().nullable().meta({ description: 'The board of the range ban; null: every board' }),
       })
       .optional(),
   })

@@ -13,7 +13,7 @@ export function isAllowedOrigin(origin: string, siteOrigin: string): boolean {
 }
 
 const ALLOWED_HEADERS = 'Content-Type, X-CSRF-Token'
-const ALLOWED_METHODS = 'GET, POST, PUT, DELETE'
+const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE'
 
 /**
  * CORS for allow-listed origins on /api (server.ts). Adds the response headers, and answers a preflight itself;

@@ -8,6 +8,7 @@ import { PATH_DOCS } from './operations'
 import { METHODS, type Answer, type Method, type OperationDoc, type PathDocs } from './types'
 import {
   ZBanErrorBody,
+  ZDuplicatePostBody,
   ZErrorBody,
   ZFileTooLargeBody,
   ZInternalErrorBody,
@@ -53,6 +54,7 @@ const ERROR_COMPONENTS: [string, z.ZodType][] = [
   ['Error', ZErrorBody],
   ['ValidationError', ZValidationErrorBody],
   ['PostRejected', ZPostRejectedBody],
+  ['DuplicatePost', ZDuplicatePostBody],
   ['BanError', ZBanErrorBody],
   ['TooLargeError', ZFileTooLargeBody],
   ['InvalidFileTypeError', ZInvalidFileTypeBody],
@@ -248,7 +250,12 @@ function errorResponses(spec: DeclaredInputs, doc: OperationDoc, write: boolean,
     }
   const missing = [...notFound, ...(extra[404] ? [extra[404]] : [])]
   if (missing.length) out[404] = { description: `Not found: ${missing.join('; ')}`, content: jsonContent(errorRef) }
-  if (extra[409]) out[409] = { description: extra[409], content: jsonContent(errorRef) }
+  // The create endpoints' 409 may also be a duplicate post, which carries a message for the poster.
+  if (extra[409])
+    out[409] = {
+      description: extra[409],
+      content: jsonContent(multipart ? { oneOf: [errorRef, ref('DuplicatePost')] } : errorRef),
+    }
   if (multipart) {
     out[413] = { description: 'File too large (over 4 MiB)', content: jsonContent(ref('TooLargeError')) }
     out[415] = { description: 'Not an allowed media type', content: jsonContent(ref('InvalidFileTypeError')) }

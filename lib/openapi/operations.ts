@@ -551,7 +551,7 @@ export const PATH_DOCS: PathDocs = {
       summary: "Ban a post's file by SHA-256 and perceptual hash",
       description:
         'Board-scoped moderators only from posts on their boards. `deletePosts` deletes every post carrying the same ' +
-        "file (on the caller's boards); `banPoster` bans whoever uploads it again. Uploads of the file, or of an image " +
+        "file (on the caller's boards); `banPoster` (admins only) bans whoever uploads the same bytes again, on every board. Uploads of the file, or of an image " +
         'within a small perceptual distance, then answer 403 `File banned`.',
       errors: { 409: 'File already banned; At most N banned files' },
       responses: { 201: message({ file: ZBannedFile, deletedPosts: z.number().int() }) },

@@ -1,4 +1,4 @@
-// Replying: board → ban → thread → archived → captcha → rate limit (checked) → file size → fields → word filters → media type → banned files → rate limit
+// Replying: board → ban → thread → archived → rate limit (checked) → captcha → file size → fields → word filters → media type → banned files → rate limit
 // (counted), then one transaction with the thread row locked, so the bump rule (a sage, or a reply to a thread past
 // the bump limit, does not bump) and the post count stay exact under concurrent replies. post_created goes out after commit.
 // A duplicate text or file (lib/duplicates) is refused first in that transaction; the stored file is then discarded.
@@ -51,15 +51,18 @@ export async function createReply({
   const existing = await db.thread.findUnique({ where: { id: threadId }, select: { boardId: true, isDead: true } })
   if (!existing || existing.boardId !== boardId) throw new NotFoundError('Thread not found')
   if (existing.isDead) throw new ConflictError(ARCHIVED)
+  // The limits are checked (not counted) before the body is read, so a visitor at the limit keeps a solved captcha
+  // and sends no file for nothing. A request refused by validation, or whose body cannot be read, still counts; a
+  // refused captcha does not; a file refused for its content (415) does not either, so a visitor who picked the
+  // wrong file can try another at once.
+  await assertNotExhausted(ip, 'postCreate')
   const readForm = await requireCaptcha({
     mode: board.captcha,
     kind: 'reply',
     readForm: input.readForm,
+    countRefusedRead: (read) => countedIfRefused(ip, ['postCreate'], read),
     exempt: captchaExempt,
   })
-  // The limit is checked before the body is read. A request refused by validation still counts; a file refused
-  // for its content (415) does not, so a visitor who picked the wrong file can try another at once.
-  await assertNotExhausted(ip, 'postCreate')
   const { form, content, sage, spoiler } = await countedIfRefused(ip, ['postCreate'], async () => {
     const form = await readForm()
     const { content, sage, spoiler } = replyFields(form.fields, Boolean(form.file))

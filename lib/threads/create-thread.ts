@@ -1,4 +1,4 @@
-// Creating a thread: board → ban → captcha → rate limit (checked) → file size → fields → word filters → media type → banned files → rate limit (counted),
+// Creating a thread: board → ban → rate limit (checked) → captcha → file size → fields → word filters → media type → banned files → rate limit (counted),
 // then one transaction that inserts the thread and its opening post and applies the thread cap. Events go out after
 // commit; a failure at any point leaves no row and no file behind (so a duplicate, refused first in the transaction).
 import { applyThreadCap } from './thread-cap'
@@ -35,15 +35,18 @@ export interface CreateThreadInput {
 export async function createThread({ boardId, ip, posterKey, banExempt, captchaExempt, ...input }: CreateThreadInput) {
   const board = await getBoardOrThrow(boardId)
   await assertNotBannedUnless(boardId, ip, banExempt)
+  // The limits are checked (not counted) before the body is read, so a visitor at the limit keeps a solved captcha
+  // and sends no file for nothing. A request refused by validation, or whose body cannot be read, still counts; a
+  // refused captcha does not; a file refused for its content (415) does not either, so a visitor who picked the
+  // wrong file can try another at once.
+  await assertNotExhausted(ip, 'threadCreate', 'postCreate')
   const readForm = await requireCaptcha({
     mode: board.captcha,
     kind: 'thread',
     readForm: input.readForm,
+    countRefusedRead: (read) => countedIfRefused(ip, ['threadCreate', 'postCreate'], read),
     exempt: captchaExempt,
   })
-  // The limits are checked before the body is read. A request refused by validation still counts; a file refused
-  // for its content (415) does not, so a visitor who picked the wrong file can try another at once.
-  await assertNotExhausted(ip, 'threadCreate', 'postCreate')
   const { form, topic, content, spoiler } = await countedIfRefused(ip, ['threadCreate', 'postCreate'], async () => {
     const form = await readForm()
     const { topic, content, spoiler } = threadFields(form.fields, Boolean(form.file))

@@ -21,8 +21,9 @@ export function applyTheme(root: HTMLElement, theme: Theme): void {
 
 /**
  * Runs in <head> before the first paint (app/layout.tsx): applies the stored theme, and follows changes made in
- * other tabs. A constant, so the Content-Security-Policy admits it by its hash on every page. Storage may be
- * blocked (privacy settings): the page then follows the system's setting.
+ * other tabs. Uncached pages admit it by the request's CSP nonce; cached pages, which carry no nonce, by its hash
+ * (a constant, so the hash never changes). Storage may be blocked (privacy settings): the page then follows the
+ * system's setting.
  */
 export const THEME_INIT_SCRIPT =
   `(function(){var k=${JSON.stringify(THEME_STORAGE_KEY)},r=document.documentElement;` +

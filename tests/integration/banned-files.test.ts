@@ -267,7 +267,7 @@ describe('banPoster', () => {
   it('bans whoever uploads the file again, on every board, with the usual ban answer', async () => {
     const image = await scene(808)
     const target = await postWith('diy', image)
-    await banFile(mod, { postId: target.postId, reason: 'Raid image', banPoster: true, banDuration: '1d' })
+    await banFile(admin, { postId: target.postId, reason: 'Raid image', banPoster: true, banDuration: '1d' })
     const ip = nextIp()
     const [posts, files] = [await count('posts'), mediaFiles()]
     const res = await newThread('tech', image, ip)
@@ -291,7 +291,7 @@ describe('banPoster', () => {
   it('refuses logged-in staff the file without banning them', async () => {
     const image = await scene(818)
     const target = await postWith('diy', image)
-    const { file } = await banFile(mod, { postId: target.postId, reason: 'Staff test', banPoster: true })
+    const { file } = await banFile(admin, { postId: target.postId, reason: 'Staff test', banPoster: true })
     expect(file).toMatchObject({ banPoster: true, banDuration: '30d' })
     const ip = nextIp()
     const res = await postForm(
@@ -299,6 +299,33 @@ describe('banPoster', () => {
       form({ topic: 'files', content: 'staff' }, { name: 'a.png', bytes: image }),
       { ...as(ip), Cookie: mod.cookie },
     )
+    expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: { error: 'File banned' } })
+    expect(await sql(server.database, 'SELECT id FROM bans WHERE ip_address = ?', ip)).toEqual([])
+  })
+
+  it('is for admins only, as the bans it makes cover every board', async () => {
+    const image = await scene(828)
+    const target = await postWith('diy', image)
+    const entries = await count('banned_files')
+    const res = await mod.write('POST', '/api/admin/files', {
+      postId: target.postId,
+      reason: 'Raid image',
+      banPoster: true,
+      banDuration: '1d',
+    })
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 403,
+      body: { error: 'Only admins can create global bans' },
+    })
+    expect(await count('banned_files')).toBe(entries)
+  })
+
+  it('refuses a look-alike of the image without banning its uploader', async () => {
+    const image = await scene(838)
+    const target = await postWith('diy', image)
+    await banFile(admin, { postId: target.postId, reason: 'Raid image', banPoster: true })
+    const ip = nextIp()
+    const res = await newThread('tech', await shrunkJpeg(image, 640), ip, 'b.jpg')
     expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: { error: 'File banned' } })
     expect(await sql(server.database, 'SELECT id FROM bans WHERE ip_address = ?', ip)).toEqual([])
   })

@@ -5,7 +5,7 @@ import { validate } from '@readme/openapi-parser'
 import Ajv2020 from 'ajv/dist/2020'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiRoutes } from '../helpers/app-routes'
-import { form, postForm } from '../helpers/http'
+import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
 import { roomyRateLimits, startServer, type TestServer } from '../helpers/server'
 import { loggedInAdmin, type StaffClient } from '../helpers/staff'
@@ -18,7 +18,14 @@ let admin: StaffClient
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true })
 
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMITS: roomyRateLimits('report', 'surveyCreate', 'staffWrite') } })
+  server = await startServer({
+    env: {
+      RATE_LIMITS: roomyRateLimits('report', 'surveyCreate', 'staffWrite'),
+      // The refusals test needs a banned address (from X-Forwarded-For) and the duplicate-post rule on.
+      TRUST_PROXY_HOPS: '1',
+      DUPLICATE_TEXT_SECONDS: '600',
+    },
+  })
   doc = await (await fetch(server.url + '/api/openapi.json')).json()
   ajv.addSchema(doc, 'openapi')
   admin = await loggedInAdmin(server)
@@ -137,6 +144,35 @@ describe('live answers match the documented schemas', () => {
     const badQuery = await call('/api/search?q=')
     expect(badQuery.status).toBe(400)
     expect(mismatches('/api/search', 'GET', 400, badQuery.body)).toEqual([])
+  })
+
+  it('a banned visitor and a duplicate post', async () => {
+    const ban = await admin.write('POST', '/api/admin/bans', {
+      ip_address: '203.0.113.77',
+      reason: 'Spam',
+      board_id: 'tech',
+    })
+    expect(ban.status).toBe(201)
+    const banned = await postForm(
+      `${server.url}/api/boards/tech/threads`,
+      form({ topic: 'Refused', content: 'From a banned address' }),
+      as('203.0.113.77'),
+    )
+    expect({ status: banned.status, error: banned.body.error }).toEqual({ status: 403, error: 'Banned' })
+    expect(mismatches('/api/boards/{boardId}/threads', 'POST', 403, banned.body)).toEqual([])
+
+    const image = { name: 'b.png', bytes: await png(41, 31), type: 'image/png' }
+    const first = await postForm(
+      `${server.url}/api/boards/tech/threads`,
+      form({ topic: 'Once', content: 'Said once' }, image),
+    )
+    expect(first.status).toBe(201)
+    const twice = await postForm(
+      `${server.url}/api/boards/tech/threads/${first.body.threadId}/posts`,
+      form({ content: 'Said once' }),
+    )
+    expect({ status: twice.status, error: twice.body.error }).toEqual({ status: 409, error: 'Duplicate post' })
+    expect(mismatches('/api/boards/{boardId}/threads/{threadId}/posts', 'POST', 409, twice.body)).toEqual([])
   })
 
   it('staff answers', async () => {
