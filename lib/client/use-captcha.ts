@@ -5,6 +5,7 @@
 // server checks their session); if the server asks anyway (a session ended), the widget comes back.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useAdminUser } from './admin-user'
+import { errorBodyOf } from './api'
 import { loadCaptchaWidget } from './captcha-loader'
 
 /** The widget element's methods the forms use. */
@@ -29,8 +30,11 @@ export interface Captcha {
   solution(): Promise<string | null>
   /** Forgets the used solution; the next start() solves a new challenge. */
   renew(): void
-  /** The server refused for want of a captcha: show the widget even to a visitor who thinks they are staff. */
-  demanded(): void
+  /**
+   * After a failed attempt: a solution posts once, so the next attempt solves a new challenge, starting now; when the
+   * server refused for want of a captcha, the widget shows even to a visitor who thinks they are staff.
+   */
+  failed(err: unknown): void
 }
 
 export function useCaptcha(required: boolean): Captcha {
@@ -70,15 +74,21 @@ export function useCaptcha(required: boolean): Captcha {
     return pending.current
   }, [active])
 
+  const start = () => void solution().catch(() => undefined)
+  const renew = () => {
+    pending.current = null
+    widget.current?.reset()
+  }
   return {
     active,
     bind,
-    start: () => void solution().catch(() => undefined),
+    start,
     solution,
-    renew: () => {
-      pending.current = null
-      widget.current?.reset()
+    renew,
+    failed: (err) => {
+      if (errorBodyOf(err)?.error === 'Captcha required') setDemanded(true)
+      renew()
+      start()
     },
-    demanded: () => setDemanded(true),
   }
 }
