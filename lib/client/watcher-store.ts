@@ -2,6 +2,7 @@
 // The watched threads in local storage (versioned key, read through parseWatcher, so junk reads as an empty list).
 // Every change reads the stored value afresh and writes the result back at once, so tabs that hear the same event
 // agree; the `storage` event brings other tabs' changes to this one.
+import { storageStore } from './storage-store'
 import {
   EMPTY_WATCHER,
   parseWatcher,
@@ -10,7 +11,6 @@ import {
   type WatcherState,
   watcherReducer,
 } from './watcher-state'
-import { storageStore } from './storage-store'
 
 const KEY = 'corkboard:watcher:v1'
 
