@@ -1,7 +1,6 @@
 'use client'
 import { useState } from 'react'
-import { ErrorText } from '@/components/ui/form-message'
-import { BUTTON_SMALL_DANGER, BUTTON_SMALL_SECONDARY } from '@/components/ui/styles'
+import { ReasonPrompt } from '@/components/ui/reason-prompt'
 import { errorBodyOf, staffApi } from '@/lib/client/api'
 
 /**
@@ -10,14 +9,12 @@ import { errorBodyOf, staffApi } from '@/lib/client/api'
  * on every board from then on.
  */
 export function BanFilePrompt({ postId, admin, onDone }: { postId: number; admin: boolean; onDone: () => void }) {
-  const [reason, setReason] = useState('')
   const [deletePosts, setDeletePosts] = useState(false)
   const [banPoster, setBanPoster] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const id = `ban-file-${postId}`
 
-  async function submit() {
+  async function submit(reason: string) {
     setError(null)
     if (!reason.trim()) return setError('Reason is required')
     setBusy(true)
@@ -33,36 +30,26 @@ export function BanFilePrompt({ postId, admin, onDone }: { postId: number; admin
 
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block font-medium">
-        Reason for banning the file of post {postId}
-      </label>
-      <textarea
-        id={id}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        rows={2}
-        maxLength={500}
-        className="w-full rounded border border-slate-300 p-1"
-      />
-      <label className="flex items-center gap-1">
-        <input type="checkbox" checked={deletePosts} onChange={(e) => setDeletePosts(e.target.checked)} />
-        Delete every post with this file
-      </label>
-      {admin && (
+      <ReasonPrompt
+        id={`ban-file-${postId}`}
+        label={`Reason for banning the file of post ${postId}`}
+        confirmLabel="Ban file"
+        error={error}
+        busy={busy}
+        onConfirm={submit}
+        onCancel={onDone}
+      >
         <label className="flex items-center gap-1">
-          <input type="checkbox" checked={banPoster} onChange={(e) => setBanPoster(e.target.checked)} />
-          Ban whoever uploads it again
+          <input type="checkbox" checked={deletePosts} onChange={(e) => setDeletePosts(e.target.checked)} />
+          Delete every post with this file
         </label>
-      )}
-      <ErrorText className="text-red-700">{error}</ErrorText>
-      <div className="flex gap-2">
-        <button type="button" onClick={submit} disabled={busy} className={BUTTON_SMALL_DANGER}>
-          Ban file
-        </button>
-        <button type="button" onClick={onDone} className={BUTTON_SMALL_SECONDARY}>
-          Cancel
-        </button>
-      </div>
+        {admin && (
+          <label className="flex items-center gap-1">
+            <input type="checkbox" checked={banPoster} onChange={(e) => setBanPoster(e.target.checked)} />
+            Ban whoever uploads it again
+          </label>
+        )}
+      </ReasonPrompt>
     </div>
   )
 }

@@ -13,14 +13,14 @@ import { captchaRequired, type CaptchaMode } from '@/lib/captcha/modes'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
 import { rememberOwn } from '@/lib/client/local-state'
 import { checkMediaFile } from '@/lib/client/media-file'
-import { useCaptcha } from '@/lib/client/use-captcha'
-import { useFileDrop } from '@/lib/client/use-file-drop'
+import { CaptchaUnsolvedError, useCaptcha } from '@/lib/client/use-captcha'
 import { messageFor } from '@/lib/error-messages'
 import { OP_CONTENT_MAX, TOPIC_MAX } from '@/lib/limits'
 import { MEDIA_ACCEPT, MEDIA_NAMES } from '@/lib/media/content-types'
 import type { PostFormState } from '@/lib/posts/form-submission'
 import { CaptchaField } from './captcha-field'
 import { PostButton } from './post-button'
+import { PostingForm } from './posting-form'
 
 const REDIRECT_MS = 1500
 const NOTHING_SENT: PostFormState = { values: {} }
@@ -49,7 +49,6 @@ export function CreateThreadForm({ boardId, captchaMode }: { boardId: string; ca
   const [file, setFile] = useState<File | null>(null)
   const [spoiler, setSpoiler] = useState(() => sent.values.spoiler ?? false)
   const fileInput = useRef<HTMLInputElement>(null)
-  const drop = useFileDrop(fileInput, setFile)
   const removeFile = () => {
     setFile(null)
     if (fileInput.current) fileInput.current.value = ''
@@ -106,12 +105,11 @@ export function CreateThreadForm({ boardId, captchaMode }: { boardId: string; ca
       setDone(true)
       setTimeout(() => router.push(`/board/${boardId}/thread/${threadId}`), REDIRECT_MS)
     } catch (err) {
-      if (errorBodyOf(err)?.error === 'Captcha required') captcha.demanded()
-      // A solution posts once: the next attempt solves a new challenge, starting now.
-      captcha.renew()
-      captcha.start()
+      captcha.failed(err)
       setServerError(
-        messageFor(errorBodyOf(err), 'Failed to create thread. Please try again later.', 'creating another thread'),
+        err instanceof CaptchaUnsolvedError
+          ? err.message
+          : messageFor(errorBodyOf(err), 'Failed to create thread. Please try again later.', 'creating another thread'),
       )
     } finally {
       setProgress(null)
@@ -140,16 +138,15 @@ export function CreateThreadForm({ boardId, captchaMode }: { boardId: string; ca
       </p>
     )
   return (
-    <form
+    <PostingForm
+      label="Create thread"
+      boardId={boardId}
       action={formAction}
       onSubmit={submit}
-      noValidate
-      className={`space-y-3 rounded-lg border bg-white p-4 ${drop.dragging ? 'border-blue-500 ring-2 ring-blue-300' : 'border-slate-200'}`}
-      aria-label="Create thread"
-      onInput={captcha.start}
-      {...drop.handlers}
+      captcha={captcha}
+      fileInput={fileInput}
+      onFile={setFile}
     >
-      <input type="hidden" name="board_id" value={boardId} />
       <Field id="topic" label="Topic">
         <input
           id="topic"
@@ -220,6 +217,6 @@ export function CreateThreadForm({ boardId, captchaMode }: { boardId: string; ca
         </ul>
       )}
       <PostButton uploading={progress !== null} label="Create Thread" busyLabel="Creating..." />
-    </form>
+    </PostingForm>
   )
 }

@@ -9,14 +9,14 @@ import { captchaRequired, type CaptchaMode } from '@/lib/captcha/modes'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
 import { rememberOwn } from '@/lib/client/local-state'
 import { checkMediaFile } from '@/lib/client/media-file'
-import { useCaptcha } from '@/lib/client/use-captcha'
-import { useFileDrop } from '@/lib/client/use-file-drop'
+import { CaptchaUnsolvedError, useCaptcha } from '@/lib/client/use-captcha'
 import { messageFor } from '@/lib/error-messages'
 import { REPLY_CONTENT_MAX } from '@/lib/limits'
 import { MEDIA_ACCEPT } from '@/lib/media/content-types'
 import type { PostFormState } from '@/lib/posts/form-submission'
 import { CaptchaField } from './captcha-field'
 import { PostButton } from './post-button'
+import { PostingForm } from './posting-form'
 
 export const REPLY_MAX = REPLY_CONTENT_MAX
 const NOTHING_SENT: PostFormState = { values: {} }
@@ -65,7 +65,6 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, captchaMode, insert,
     setFile(f)
     setError(null)
   }
-  const drop = useFileDrop(fileInput, chooseFile)
   const removeFile = () => {
     chooseFile(null)
     if (fileInput.current) fileInput.current.value = ''
@@ -107,11 +106,12 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, captchaMode, insert,
       onPosted(postId)
       captcha.renew()
     } catch (err) {
-      if (errorBodyOf(err)?.error === 'Captcha required') captcha.demanded()
-      // A solution posts once: the next attempt solves a new challenge, starting now.
-      captcha.renew()
-      captcha.start()
-      setError(messageFor(errorBodyOf(err), 'Failed to create post. Please try again later.'))
+      captcha.failed(err)
+      setError(
+        err instanceof CaptchaUnsolvedError
+          ? err.message
+          : messageFor(errorBodyOf(err), 'Failed to create post. Please try again later.'),
+      )
     } finally {
       setProgress(null)
     }
@@ -119,17 +119,16 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, captchaMode, insert,
 
   const remaining = REPLY_MAX - Array.from(content).length
   return (
-    <form
+    <PostingForm
+      label="Reply"
+      boardId={boardId}
       action={formAction}
       onSubmit={submit}
-      // The captcha widget marks its checkbox invalid until solved; the form waits for the solution itself.
-      noValidate
-      className={`space-y-2 rounded-lg border bg-white p-3 ${drop.dragging ? 'border-blue-500 ring-2 ring-blue-300' : 'border-slate-200'}`}
-      aria-label="Reply"
-      onInput={captcha.start}
-      {...drop.handlers}
+      captcha={captcha}
+      fileInput={fileInput}
+      onFile={chooseFile}
+      compact
     >
-      <input type="hidden" name="board_id" value={boardId} />
       <input type="hidden" name="thread_id" value={threadId} />
       <label htmlFor="reply-content" className="block text-sm font-semibold">
         Reply
@@ -188,6 +187,6 @@ export function ReplyForm({ boardId, threadId, atBumpLimit, captchaMode, insert,
           {error ?? sent.error}
         </p>
       )}
-    </form>
+    </PostingForm>
   )
 }

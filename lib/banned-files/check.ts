@@ -6,14 +6,11 @@
 // no staff member decided. Logged-in staff are refused but never banned.
 import { bannedEntries, type BannedEntry } from './entries'
 import { PHASH_MAX_DISTANCE, hammingDistance, hashHalves, perceptualHash, sha256Hex } from './fingerprint'
+import { createAutomaticBan } from '../bans/automatic-ban'
 import { assertNotBanned } from '../bans/check'
-import { DEFAULT_DURATION, expiryFor } from '../bans/durations'
-import { getDb } from '../db/client'
+import { DEFAULT_DURATION } from '../bans/durations'
 import { ForbiddenError } from '../errors'
-import { publish } from '../events/bus'
 import type { ProcessedMedia } from '../media/process'
-import { ipKey } from '../net/ip'
-import { logAction } from '../staff/action-log'
 
 export const FILE_BANNED = 'File banned'
 
@@ -56,39 +53,19 @@ export async function matchBannedFile(upload: UploadToCheck): Promise<BannedMatc
 export const refuseBannedFiles = (uploader: Uploader) => async (upload: UploadToCheck) => {
   const match = await matchBannedFile(upload)
   if (!match) return
-  if (match.entry.banPoster && match.exact && !(await uploader.banExempt?.())) {
-    await banUploader(uploader, match.entry)
+  const { entry } = match
+  if (entry.banPoster && match.exact && !(await uploader.banExempt?.())) {
+    await createAutomaticBan({
+      ip: uploader.ip,
+      boardId: uploader.boardId,
+      banBoard: null,
+      reason: `Uploaded a banned file: ${entry.reason}`,
+      duration: entry.banDuration ?? DEFAULT_DURATION,
+      madeBy: `Banned file #${entry.id}`,
+      details: { banned_file_id: entry.id },
+    })
     // The visitor gets the same answer as for any ban, appeal form included.
     await assertNotBanned(uploader.boardId, uploader.ip)
   }
   throw new ForbiddenError(FILE_BANNED)
-}
-
-/** A ban made by a banned-file entry: every board, no staff member, logged like any ban. */
-async function banUploader({ boardId, ip }: Uploader, entry: BannedEntry) {
-  const db = await getDb()
-  const expires = expiryFor(entry.banDuration ?? DEFAULT_DURATION)
-  const reason = `Uploaded a banned file: ${entry.reason}`
-  await db.$transaction(async (tx) => {
-    const ban = await tx.ban.create({
-      data: {
-        ipAddress: ip,
-        ipKey: ipKey(ip),
-        boardId: null,
-        reason,
-        expiresAt: expires ? new Date(expires) : null,
-        adminUsername: `Banned file #${entry.id}`,
-      },
-    })
-    await logAction(tx, {
-      actionType: 'banned',
-      staff: null,
-      boardId,
-      banId: ban.id,
-      ipAddress: ip,
-      reason,
-      details: { banned_file_id: entry.id },
-    })
-  })
-  publish({ name: 'bans_changed', payload: { boardId: null, threadId: null } })
 }

@@ -2,7 +2,7 @@
 // Visitor-local state in browser storage: hidden posts, threads and users, and the ids of the
 // visitor's own posts (newest 1000) and threads (newest 100) with a lastUpdated time. These lists only decide
 // what the page shows; ownership is proven to the server by the poster-key cookie.
-import { useSyncExternalStore } from 'react'
+import { storageStore } from './storage-store'
 
 const KEYS = {
   hiddenPosts: 'corkboard:hiddenPosts',
@@ -31,9 +31,6 @@ const EMPTY: LocalState = {
   ownPosts: new Set(),
   ownThreads: new Set(),
 }
-let state: LocalState = EMPTY
-let loaded = false
-const listeners = new Set<() => void>()
 
 function read<T>(key: string): T[] {
   try {
@@ -46,65 +43,43 @@ function read<T>(key: string): T[] {
   return []
 }
 
-function load(): LocalState {
-  if (!loaded && typeof window !== 'undefined') {
-    loaded = true
-    state = {
-      hiddenPosts: new Set(read<number>(KEYS.hiddenPosts)),
-      hiddenThreads: new Set(read<number>(KEYS.hiddenThreads)),
-      hiddenUsers: new Set(read<string>(KEYS.hiddenUsers)),
-      ownPosts: new Set(read<number>(KEYS.ownPosts)),
-      ownThreads: new Set(read<number>(KEYS.ownThreads)),
-    }
-    window.addEventListener('storage', (e) => {
-      if (e.key && Object.values(KEYS).includes(e.key as never)) {
-        loaded = false
-        load()
-        emit()
-      }
-    })
-  }
-  return state
-}
-
-function emit() {
-  for (const l of listeners) l()
-}
-
+const store = storageStore<LocalState>({
+  serverValue: EMPTY,
+  read: () => ({
+    hiddenPosts: new Set(read<number>(KEYS.hiddenPosts)),
+    hiddenThreads: new Set(read<number>(KEYS.hiddenThreads)),
+    hiddenUsers: new Set(read<string>(KEYS.hiddenUsers)),
+    ownPosts: new Set(read<number>(KEYS.ownPosts)),
+    ownThreads: new Set(read<number>(KEYS.ownThreads)),
+  }),
+  concerns: (key) => Boolean(key) && Object.values(KEYS).includes(key as never),
+})
 function save(list: keyof LocalState, values: (number | string)[]) {
-  state = { ...state, [list]: new Set(values) }
   const own = list === 'ownPosts' || list === 'ownThreads'
   localStorage.setItem(
     KEYS[list],
     JSON.stringify(own ? { ids: values, lastUpdated: new Date().toISOString() } : values),
   )
-  emit()
+  store.set({ ...store.get(), [list]: new Set(values) })
 }
 
 export function toggleHidden(list: HiddenList, id: number | string): void {
-  const current = [...(load()[list] as ReadonlySet<number | string>)]
+  const current = [...(store.get()[list] as ReadonlySet<number | string>)]
   save(list, current.includes(id) ? current.filter((x) => x !== id) : [...current, id])
 }
 
 export function rememberOwn(list: OwnList, id: number): void {
-  const current = [...load()[list]].filter((x) => x !== id)
+  const current = [...store.get()[list]].filter((x) => x !== id)
   save(list, [...current, id].slice(-OWN_LIMITS[list]))
 }
 
 export function forgetOwn(list: OwnList, id: number): void {
   save(
     list,
-    [...load()[list]].filter((x) => x !== id),
+    [...store.get()[list]].filter((x) => x !== id),
   )
 }
 
 export function useLocalState(): LocalState {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l)
-      return () => listeners.delete(l)
-    },
-    load,
-    () => EMPTY,
-  )
+  return store.use()
 }

@@ -5,12 +5,20 @@
 // server checks their session); if the server asks anyway (a session ended), the widget comes back.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useAdminUser } from './admin-user'
+import { errorBodyOf } from './api'
 import { loadCaptchaWidget } from './captcha-loader'
 
 /** The widget element's methods the forms use. */
 export interface CaptchaElement extends HTMLElement {
   verify(): Promise<{ payload: string } | null>
   reset(): void
+}
+
+/** The browser could not solve a challenge (fetch refused, solver failed): the post is not sent without one. */
+export class CaptchaUnsolvedError extends Error {
+  constructor() {
+    super('The anti-spam check could not be completed. Please try again.')
+  }
 }
 
 function widgetReady(el: CaptchaElement): Promise<void> {
@@ -25,12 +33,18 @@ export interface Captcha {
   bind(el: HTMLElement | null): void
   /** Starts solving (once) in the background. */
   start(): void
-  /** The solution to send, waiting for the solver if needed; null when none is needed. */
+  /**
+   * The solution to send, waiting for the solver if needed; null when none is needed. Throws CaptchaUnsolvedError
+   * when one is needed and the browser could not find it, so no file is uploaded for a certain refusal.
+   */
   solution(): Promise<string | null>
   /** Forgets the used solution; the next start() solves a new challenge. */
   renew(): void
-  /** The server refused for want of a captcha: show the widget even to a visitor who thinks they are staff. */
-  demanded(): void
+  /**
+   * After a failed attempt: a solution posts once, so the next attempt solves a new challenge, starting now; when the
+   * server refused for want of a captcha, the widget shows even to a visitor who thinks they are staff.
+   */
+  failed(err: unknown): void
 }
 
 export function useCaptcha(required: boolean): Captcha {
@@ -50,7 +64,7 @@ export function useCaptcha(required: boolean): Captcha {
     el?.addEventListener('expired', () => (pending.current = null))
   }, [])
 
-  const solution = useCallback((): Promise<string | null> => {
+  const solve = useCallback((): Promise<string | null> => {
     if (!active) return Promise.resolve(null)
     if (!pending.current) {
       const solving = (async () => {
@@ -70,15 +84,27 @@ export function useCaptcha(required: boolean): Captcha {
     return pending.current
   }, [active])
 
+  const solution = useCallback(async (): Promise<string | null> => {
+    const payload = await solve()
+    if (active && payload === null) throw new CaptchaUnsolvedError()
+    return payload
+  }, [active, solve])
+
+  const start = () => void solve().catch(() => undefined)
+  const renew = () => {
+    pending.current = null
+    widget.current?.reset()
+  }
   return {
     active,
     bind,
-    start: () => void solution().catch(() => undefined),
+    start,
     solution,
-    renew: () => {
-      pending.current = null
-      widget.current?.reset()
+    renew,
+    failed: (err) => {
+      if (errorBodyOf(err)?.error === 'Captcha required') setDemanded(true)
+      renew()
+      start()
     },
-    demanded: () => setDemanded(true),
   }
 }

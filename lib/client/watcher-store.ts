@@ -2,7 +2,7 @@
 // The watched threads in local storage (versioned key, read through parseWatcher, so junk reads as an empty list).
 // Every change reads the stored value afresh and writes the result back at once, so tabs that hear the same event
 // agree; the `storage` event brings other tabs' changes to this one.
-import { useSyncExternalStore } from 'react'
+import { storageStore } from './storage-store'
 import {
   EMPTY_WATCHER,
   parseWatcher,
@@ -14,10 +14,6 @@ import {
 
 const KEY = 'corkboard:watcher:v1'
 
-let state: WatcherState = EMPTY_WATCHER
-let loaded = false
-const listeners = new Set<() => void>()
-
 function readStored(): WatcherState {
   try {
     return parseWatcher(localStorage.getItem(KEY))
@@ -27,28 +23,17 @@ function readStored(): WatcherState {
   }
 }
 
-function emit() {
-  for (const l of listeners) l()
-}
-
-function load(): WatcherState {
-  if (!loaded && typeof window !== 'undefined') {
-    loaded = true
-    state = readStored()
-    window.addEventListener('storage', (e) => {
-      if (e.key !== KEY && e.key !== null) return
-      state = readStored()
-      emit()
-    })
-  }
-  return state
-}
+const store = storageStore({
+  serverValue: EMPTY_WATCHER,
+  read: readStored,
+  concerns: (key) => key === KEY || key === null,
+})
 
 const NONE: ReadonlySet<number> = new Set()
 
 /** Applies one change; `own` is the reader's own post ids (lib/client/local-state.ts), needed to count posts. */
 export function dispatchWatcher(action: WatcherAction, own: ReadonlySet<number> = NONE): void {
-  load()
+  const shown = store.get()
   const current = readStored()
   const next = watcherReducer(current, action, own)
   if (next !== current) {
@@ -59,10 +44,7 @@ export function dispatchWatcher(action: WatcherAction, own: ReadonlySet<number> 
     }
   }
   // What was read may differ from what this tab showed (another tab wrote it); unchanged state renders nothing.
-  if (serializeWatcher(next) !== serializeWatcher(state)) {
-    state = next
-    emit()
-  }
+  if (serializeWatcher(next) !== serializeWatcher(shown)) store.set(next)
 }
 
 /** Marks a watched thread seen up to a post id (nothing happens for a thread not watched). */
@@ -71,12 +53,5 @@ export const markWatchedSeen = (boardId: string, threadId: number, upTo: number)
 
 /** The watched threads; empty while rendering on the server, so the shared page HTML never depends on them. */
 export function useWatcher(): WatcherState {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l)
-      return () => listeners.delete(l)
-    },
-    load,
-    () => EMPTY_WATCHER,
-  )
+  return store.use()
 }

@@ -3,13 +3,9 @@
 // rule in turn). Staff are never banned by a filter; a ban rule refuses their post like a rejection instead.
 import { replaceAll } from './match'
 import { rulesFor } from './rules'
+import { createAutomaticBan } from '../bans/automatic-ban'
 import { assertNotBanned } from '../bans/check'
-import { expiryFor } from '../bans/durations'
-import { getDb } from '../db/client'
 import { PostRejectedError } from '../errors'
-import { publish } from '../events/bus'
-import { ipKey } from '../net/ip'
-import { logAction } from '../staff/action-log'
 import { codePoints } from '../text/normalize'
 
 const DEFAULT_REJECTION = 'Your post was rejected by the board filters.'
@@ -37,7 +33,15 @@ export async function applyFilters(input: FilterInput): Promise<{ topic: string;
   const ban = matched.find((r) => r.action === 'ban')
   if (ban) {
     if (await input.banExempt?.()) throw new PostRejectedError(ban.banReason || DEFAULT_REJECTION)
-    await banPoster(boardId, ip, ban.id, ban.boards.length ? boardId : null, ban.banDuration!, ban.banReason!)
+    await createAutomaticBan({
+      ip,
+      boardId,
+      banBoard: ban.boards.length ? boardId : null,
+      reason: ban.banReason!,
+      duration: ban.banDuration!,
+      madeBy: `Word filter #${ban.id}`,
+      details: { filter_id: ban.id },
+    })
     // The visitor gets the same answer as for any ban, appeal form included.
     await assertNotBanned(boardId, ip)
     throw new PostRejectedError(ban.banReason || DEFAULT_REJECTION)
@@ -53,39 +57,4 @@ export async function applyFilters(input: FilterInput): Promise<{ topic: string;
     throw new PostRejectedError('Your post is too long once the board filters are applied.')
   }
   return { topic, content }
-}
-
-/** A ban made by a filter: no staff member, the rule's reason and duration; logged like any ban. */
-async function banPoster(
-  boardId: string,
-  ip: string,
-  filterId: number,
-  banBoard: string | null,
-  duration: string,
-  reason: string,
-) {
-  const db = await getDb()
-  const expires = expiryFor(duration)
-  await db.$transaction(async (tx) => {
-    const ban = await tx.ban.create({
-      data: {
-        ipAddress: ip,
-        ipKey: ipKey(ip),
-        boardId: banBoard,
-        reason,
-        expiresAt: expires ? new Date(expires) : null,
-        adminUsername: `Word filter #${filterId}`,
-      },
-    })
-    await logAction(tx, {
-      actionType: 'banned',
-      staff: null,
-      boardId: banBoard ?? boardId,
-      banId: ban.id,
-      ipAddress: ip,
-      reason,
-      details: { filter_id: filterId },
-    })
-  })
-  publish({ name: 'bans_changed', payload: { boardId: banBoard, threadId: null } })
 }

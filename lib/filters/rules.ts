@@ -1,39 +1,28 @@
 // The filter rules in force, kept in memory per process: every post is checked against them, so they are not read
 // from the database per post. Any change (from any process, through the event relay) and a lost relay drop the
-// copy; the next post loads it again. A copy older than a minute is reloaded too, which catches rows changed
-// outside the app.
+// copy (and the rules compiled from it); the next post loads it again. A copy older than a minute is reloaded too,
+// which catches rows changed outside the app (lib/events/cached-copy.ts).
 import { RuleSet, type FilterRule } from './match'
 import type { FilterAction, FilterWhere } from './schemas'
 import { getDb } from '../db/client'
 import type { WordFilter } from '../db/generated/sqlite/client.ts'
-import { subscribe } from '../events/bus'
+import { cachedCopy } from '../events/cached-copy'
 import { processSingleton } from '../process-singleton'
 
 const MAX_AGE_MS = 60_000
 
-interface State {
-  loaded: { at: number; rules: FilterRule[] } | null
-  loading: Promise<FilterRule[]> | null
-  /** Compiling a board's rules takes a while (tens of ms for a hundred): concurrent posts share one compile. */
-  byBoard: Map<string, Promise<RuleSet>>
-  generation: number
-}
+/** Compiling a board's rules takes a while (tens of ms for a hundred): concurrent posts share one compile. */
+const byBoard = () => processSingleton('word-filters.by-board', () => new Map<string, Promise<RuleSet>>())
 
-const state = () =>
-  processSingleton<State>('word-filters', () => {
-    const s: State = { loaded: null, loading: null, byBoard: new Map(), generation: 0 }
-    subscribe('state', (event) => {
-      if (event.name === 'filters_changed' || event.name === 'events_missed') dropRules(s)
-    })
-    return s
-  })
-
-function dropRules(s: State): void {
-  s.loaded = null
-  s.loading = null
-  s.byBoard.clear()
-  s.generation++
-}
+const allRules = cachedCopy('word-filters', {
+  changedBy: 'filters_changed',
+  maxAgeMs: MAX_AGE_MS,
+  load: async () => {
+    const db = await getDb()
+    return (await db.wordFilter.findMany({ orderBy: { id: 'asc' } })).map(toRule)
+  },
+  onDrop: () => byBoard().clear(),
+})
 
 export function toRule(row: WordFilter): FilterRule {
   return {
@@ -50,37 +39,20 @@ export function toRule(row: WordFilter): FilterRule {
   }
 }
 
-async function allRules(s: State): Promise<FilterRule[]> {
-  if (s.loaded) return s.loaded.rules
-  if (!s.loading) {
-    const generation = s.generation
-    s.loading = (async () => {
-      const db = await getDb()
-      const rules = (await db.wordFilter.findMany({ orderBy: { id: 'asc' } })).map(toRule)
-      // A change that arrived during the load makes this copy stale: use it for this post, keep nothing.
-      if (generation === s.generation) s.loaded = { at: Date.now(), rules }
-      return rules
-    })().finally(() => {
-      if (generation === s.generation) s.loading = null
-    })
-  }
-  return s.loading
-}
-
 /** The compiled rules that apply to posts on a board: global ones and those naming the board. */
 export function rulesFor(boardId: string): Promise<RuleSet> {
-  const s = state()
-  if (s.loaded && Date.now() - s.loaded.at >= MAX_AGE_MS) dropRules(s)
-  const cached = s.byBoard.get(boardId)
+  const copy = allRules()
+  copy.dropIfOld()
+  const cached = byBoard().get(boardId)
   if (cached) return cached
-  const generation = s.generation
-  const compiled = allRules(s).then(
-    (rules) => new RuleSet(rules.filter((r) => r.boards.length === 0 || r.boards.includes(boardId))),
-  )
-  s.byBoard.set(boardId, compiled)
+  const generation = copy.generation
+  const compiled = copy
+    .get()
+    .then((rules) => new RuleSet(rules.filter((r) => r.boards.length === 0 || r.boards.includes(boardId))))
+  byBoard().set(boardId, compiled)
   // A failed load is not kept: the next post tries again.
   compiled.catch(() => {
-    if (generation === s.generation && s.byBoard.get(boardId) === compiled) s.byBoard.delete(boardId)
+    if (generation === copy.generation && byBoard().get(boardId) === compiled) byBoard().delete(boardId)
   })
   return compiled
 }

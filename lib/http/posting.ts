@@ -5,13 +5,16 @@ import { readMultipart, type MultipartForm } from './multipart'
 import { posterFrom, withPosterCookie } from './poster'
 import { isStaffCaller } from '../auth/staff-caller'
 
-/** The poster's side of a new thread or reply; staff callers are exempt from bans and captchas. */
+/** The poster's side of a new thread or reply (createThread, createReply); staff are exempt from bans and captchas. */
 export interface PosterInput {
   ip: string
   posterKey: string
+  /** Reads the multipart body: after the board and ban checks, and after the rate-limit check unless a captcha is asked. */
   readForm: () => Promise<MultipartForm>
-  banExempt: () => Promise<boolean>
-  captchaExempt: () => Promise<boolean>
+  /** Asked only when a ban applies: logged-in staff are not stopped by visitor bans on their own address. */
+  banExempt?: () => Promise<boolean>
+  /** Asked only on a board whose captcha covers this kind of post: logged-in staff post without one. */
+  captchaExempt?: () => Promise<boolean>
 }
 
 /**

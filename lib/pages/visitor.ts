@@ -16,9 +16,10 @@ import { resultsInThread, summaryOf } from '../surveys/queries'
 import { DEFAULT_CATALOG_SORT, isCatalogSort, listCatalog } from '../threads/catalog'
 import { listArchivedThreads, listBoardPage, listThreadPosts } from '../threads/queries'
 
-async function outcome<T>(
-  load: () => Promise<T>,
-): Promise<T | { kind: 'not-found'; what: string } | { kind: 'banned'; body: BanBody }> {
+/** What a visitor page shows instead of its content: the 404 page, or the ban screen. */
+export type Unavailable = { kind: 'not-found'; what: string } | { kind: 'banned'; body: BanBody }
+
+async function outcome<T>(load: () => Promise<T>): Promise<T | Unavailable> {
   try {
     return await load()
   } catch (err) {

@@ -17,23 +17,16 @@ import { ConflictError, NotFoundError } from '../errors'
 import { publish } from '../events/bus'
 import { applyFilters } from '../filters/apply'
 import { countryCodeFor } from '../geo/country'
-import type { MultipartForm } from '../http/multipart'
+import type { PosterInput } from '../http/posting'
 import { BUMP_LIMIT, REPLY_CONTENT_MAX } from '../limits'
 import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
 import { postEventRow } from '../stats/post-events'
 
 const ARCHIVED = 'This thread has been archived and no longer accepts new posts'
 
-export interface CreateReplyInput {
+export interface CreateReplyInput extends PosterInput {
   boardId: string
   threadId: number
-  ip: string
-  posterKey: string
-  readForm: () => Promise<MultipartForm>
-  /** Asked only when a ban applies: logged-in staff are not stopped by visitor bans on their own address. */
-  banExempt?: () => Promise<boolean>
-  /** Asked only on a board with a captcha for replies: logged-in staff post without one. */
-  captchaExempt?: () => Promise<boolean>
 }
 
 export async function createReply({

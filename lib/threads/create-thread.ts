@@ -12,7 +12,7 @@ import { assertNotDuplicate } from '../duplicates/check'
 import { publish } from '../events/bus'
 import { applyFilters } from '../filters/apply'
 import { countryCodeFor } from '../geo/country'
-import type { MultipartForm } from '../http/multipart'
+import type { PosterInput } from '../http/posting'
 import { OP_CONTENT_MAX, TOPIC_MAX } from '../limits'
 import { attachMedia } from '../posts/attach-media'
 import { threadFields } from '../posts/fields'
@@ -20,16 +20,8 @@ import { newPostRow } from '../posts/new-post-row'
 import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
 import { postEventRow } from '../stats/post-events'
 
-export interface CreateThreadInput {
+export interface CreateThreadInput extends PosterInput {
   boardId: string
-  ip: string
-  posterKey: string
-  /** Reads the multipart body: after the board and ban checks, and after the rate-limit check unless a captcha is asked. */
-  readForm: () => Promise<MultipartForm>
-  /** Asked only when a ban applies: logged-in staff are not stopped by visitor bans on their own address. */
-  banExempt?: () => Promise<boolean>
-  /** Asked only on a board with a captcha: logged-in staff post without one. */
-  captchaExempt?: () => Promise<boolean>
 }
 
 export async function createThread({ boardId, ip, posterKey, banExempt, captchaExempt, ...input }: CreateThreadInput) {

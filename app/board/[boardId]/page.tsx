@@ -1,6 +1,5 @@
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
-import { BanScreen } from '@/components/bans/ban-screen'
+import { unavailablePage, unavailableMetadata } from '@/components/bans/unavailable-page'
 import { BoardHeader } from '@/components/board/board-header'
 import { BoardView } from '@/components/board/board-view'
 import { PageLinks } from '@/components/board/page-links'
@@ -21,8 +20,7 @@ const pageOf = async (searchParams: Props['searchParams']) => {
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const page = await loadBoardPage(await requestIp(), (await params).boardId, await pageOf(searchParams))
-  if (page.kind === 'banned') return { title: 'Banned', robots: { index: false } }
-  if (page.kind !== 'ok') return { title: 'Page not found', robots: { index: false } }
+  if (page.kind !== 'ok') return unavailableMetadata(page)
   const suffix = page.page > 1 ? ` (page ${page.page})` : ''
   return {
     title: `/${page.board.id}/ - ${page.board.name}${suffix}`,
@@ -37,8 +35,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 export default async function BoardPage({ params, searchParams }: Props) {
   const { boardId } = await params
   const page = await loadBoardPage(await requestIp(), boardId, await pageOf(searchParams))
-  if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
-  if (page.kind === 'not-found') notFound()
+  if (page.kind !== 'ok') return unavailablePage(page, boardId)
   const links = (label: string) => (
     <PageLinks boardId={page.board.id} page={page.page} pageCount={page.pageCount} label={label} />
   )

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { notFound } from 'next/navigation'
-import { BanScreen } from '@/components/bans/ban-screen'
+import { unavailablePage, unavailableMetadata } from '@/components/bans/unavailable-page'
 import { BoardHeader } from '@/components/board/board-header'
 import type { PageParams } from '@/lib/http/params'
 import { requestIp } from '@/lib/http/request-ip'
@@ -15,8 +14,7 @@ type Props = PageParams<'boardId'>
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const page = await loadArchivePage(await requestIp(), (await params).boardId)
-  if (page.kind !== 'ok')
-    return { title: page.kind === 'banned' ? 'Banned' : 'Page not found', robots: { index: false } }
+  if (page.kind !== 'ok') return unavailableMetadata(page)
   return {
     title: `Archive - /${page.board.id}/ - ${page.board.name}`,
     alternates: { canonical: `/board/${page.board.id}/archive` },
@@ -31,8 +29,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ArchivePage({ params }: Props) {
   const { boardId } = await params
   const page = await loadArchivePage(await requestIp(), boardId)
-  if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
-  if (page.kind === 'not-found') notFound()
+  if (page.kind !== 'ok') return unavailablePage(page, boardId)
   return (
     <div className="space-y-4">
       <BoardHeader board={page.board} />

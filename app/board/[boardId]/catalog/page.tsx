@@ -1,7 +1,6 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { notFound } from 'next/navigation'
-import { BanScreen } from '@/components/bans/ban-screen'
+import { unavailablePage, unavailableMetadata } from '@/components/bans/unavailable-page'
 import { BoardHeader } from '@/components/board/board-header'
 import { CatalogView } from '@/components/board/catalog-view'
 import { boardFeedPath } from '@/lib/feeds/paths'
@@ -32,8 +31,7 @@ const sortHref = (boardId: string, sort: CatalogSort) =>
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const page = await loadCatalogPage(await requestIp(), (await params).boardId, await sortOf(searchParams))
-  if (page.kind === 'banned') return { title: 'Banned', robots: { index: false } }
-  if (page.kind !== 'ok') return { title: 'Page not found', robots: { index: false } }
+  if (page.kind !== 'ok') return unavailableMetadata(page)
   return {
     title: `Catalog - /${page.board.id}/ - ${page.board.name}`,
     description: page.board.description,
@@ -48,8 +46,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 export default async function CatalogPage({ params, searchParams }: Props) {
   const { boardId } = await params
   const page = await loadCatalogPage(await requestIp(), boardId, await sortOf(searchParams))
-  if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
-  if (page.kind === 'not-found') notFound()
+  if (page.kind !== 'ok') return unavailablePage(page, boardId)
   return (
     <div className="space-y-4">
       <BoardHeader board={page.board} />

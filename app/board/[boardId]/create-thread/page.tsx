@@ -1,6 +1,5 @@
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
-import { BanScreen } from '@/components/bans/ban-screen'
+import { unavailablePage } from '@/components/bans/unavailable-page'
 import { BoardHeader } from '@/components/board/board-header'
 import { CreateThreadForm } from '@/components/thread/create-thread-form'
 import type { PageParams } from '@/lib/http/params'
@@ -18,8 +17,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CreateThreadPage({ params }: Props) {
   const { boardId } = await params
   const page = await loadBoardForPosting(await requestIp(), boardId)
-  if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
-  if (page.kind === 'not-found') notFound()
+  if (page.kind !== 'ok') return unavailablePage(page, boardId)
   return (
     <div className="space-y-4">
       <BoardHeader board={page.board} />

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
-import { BanScreen } from '@/components/bans/ban-screen'
+import { unavailablePage, unavailableMetadata } from '@/components/bans/unavailable-page'
 import { BoardHeader } from '@/components/board/board-header'
 import { ThreadView } from '@/components/thread/thread-view'
 import { threadFeedPath } from '@/lib/feeds/paths'
@@ -16,8 +15,7 @@ type Props = PageParams<'boardId' | 'threadId'> & { searchParams: Promise<{ quot
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { boardId, threadId } = await params
   const page = await loadThreadPage(await requestIp(), boardId, threadId)
-  if (page.kind === 'banned') return { title: 'Banned', robots: { index: false } }
-  if (page.kind !== 'ok') return { title: 'Page not found', robots: { index: false } }
+  if (page.kind !== 'ok') return unavailableMetadata(page)
   const op = page.posts[0]
   return {
     title: `${page.thread.topic} - /${page.board.id}/`,
@@ -33,8 +31,7 @@ export default async function ThreadPage({ params, searchParams }: Props) {
   const { boardId, threadId } = await params
   const { quote } = await searchParams
   const page = await loadThreadPage(await requestIp(), boardId, threadId)
-  if (page.kind === 'banned') return <BanScreen body={page.body} boardId={boardId} />
-  if (page.kind === 'not-found') notFound()
+  if (page.kind !== 'ok') return unavailablePage(page, boardId)
   const quoteId = quote && isNumericId(quote) && !page.thread.is_dead ? Number(quote) : undefined
   return (
     <div className="space-y-4">
