@@ -26,7 +26,12 @@ function stamps(): Stamps {
 }
 
 export function stamp(state: Stamps, tags: string[] | 'all', now: number): void {
-  const next = (previous: number | undefined) => (previous !== undefined && previous >= now ? previous + 1 : now)
+  // A file untouched by any event is dated `since`, so the first stamp of a tag must pass `since` too: a change in
+  // the very second this process started watching would otherwise keep that date, and a poller's copy would hide it.
+  const next = (previous: number | undefined) => {
+    const floor = Math.max(previous ?? 0, state.since)
+    return floor >= now ? floor + 1 : now
+  }
   if (tags === 'all') {
     state.all = next(Math.max(state.all ?? 0, ...state.exact.values(), ...state.prefixes.values()))
     return

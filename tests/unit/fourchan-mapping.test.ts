@@ -330,6 +330,17 @@ describe('Last-Modified', () => {
     expect(changedAt(s, ['thread:1'])).toBe(1010)
   })
 
+  it('moves a file past the start date even when the first change comes in the second watching started', () => {
+    const s = newStamps(1000)
+    stamp(s, ['thread:1'], 1000)
+    expect(changedAt(s, ['thread:1'])).toBe(1001)
+    stamp(s, ['board:*'], 1000)
+    expect(changedAt(s, ['board:tech'])).toBe(1001)
+    const t = newStamps(1000)
+    stamp(t, 'all', 1000)
+    expect(changedAt(t, ['thread:9'])).toBe(1001)
+  })
+
   it('applies wildcard tags and "all" to every matching tag', () => {
     const s = newStamps(1000)
     stamp(s, ['board:tech'], 1005)
