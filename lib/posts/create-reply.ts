@@ -70,8 +70,10 @@ export async function createReply({
     })
     return { form, sage, spoiler, content: filtered.content }
   })
+  // A banned file counts like a post (a 415 does not, above), so it cannot be re-sent at the general API limit.
+  const refuseBanned = refuseBannedFiles({ boardId, ip, banExempt })
   const media: PostMedia | null = form.file
-    ? await attachMedia(form.file, refuseBannedFiles({ boardId, ip, banExempt }))
+    ? await attachMedia(form.file, (upload) => countedIfRefused(ip, ['postCreate'], () => refuseBanned(upload)))
     : null
   await consume(ip, 'postCreate').catch(async (err) => {
     await media?.discard()

@@ -53,7 +53,11 @@ export async function createThread({ boardId, ip, posterKey, banExempt, captchaE
     })
     return { form, spoiler, ...filtered }
   })
-  const media = await attachMedia(form.file!, refuseBannedFiles({ boardId, ip, banExempt }))
+  // A banned file counts like a post (a 415 does not, above), so it cannot be re-sent at the general API limit.
+  const refuseBanned = refuseBannedFiles({ boardId, ip, banExempt })
+  const media = await attachMedia(form.file!, (upload) =>
+    countedIfRefused(ip, ['threadCreate', 'postCreate'], () => refuseBanned(upload)),
+  )
   await consume(ip, 'threadCreate', 'postCreate').catch(async (err) => {
     await media.discard()
     throw err
