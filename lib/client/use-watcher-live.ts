@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { ApiError, publicApi } from '@/lib/client/api'
 import { openSocket, type LiveSocket } from './open-socket'
+import { retryWhenBack } from './retry-when-back'
 import { WATCHER_ROOMS, roomsToJoin, watchKey, type WatcherAction } from './watcher-state'
 import { dispatchWatcher, useWatcher } from './watcher-store'
 
@@ -68,8 +69,10 @@ export function useWatcherLive(own: ReadonlySet<number>): { refreshOthers: () =>
   useEffect(() => {
     if (!active) return
     const rooms = joined.current
+    let stopRetrying = () => {}
     const close = openSocket({ reconnectionAttempts: 3, timeout: 20000 }, (socket) => {
       socketRef.current = socket
+      stopRetrying = retryWhenBack(socket)
       socket.on('connect', () => {
         rooms.clear()
         syncRooms()
@@ -84,6 +87,7 @@ export function useWatcherLive(own: ReadonlySet<number>): { refreshOthers: () =>
     })
     // Offline (no socket library), the counts stay as stored.
     return () => {
+      stopRetrying()
       close()
       socketRef.current = null
       rooms.clear()
