@@ -3,7 +3,8 @@
 // watched) joins the rooms of the live threads watched most recently, at most WATCHER_ROOMS of them (a socket may be
 // in 20 rooms, lib/sockets/attach.ts), and leaves the rooms of threads no longer watched. Each acknowledged join,
 // and each `resync`, fetches the posts after the last seen one, so a page served from cache or a reconnect misses
-// nothing. Threads beyond the cap are fetched once per page when the panel opens (`refreshOthers`).
+// nothing. Threads beyond the cap are fetched once per page when the panel opens (`refreshOthers`). A socket that gave
+// up reconnecting tries again when the reader is back (lib/client/retry-when-back.ts).
 import { useCallback, useEffect, useRef } from 'react'
 import { ApiError, publicApi } from '@/lib/client/api'
 import { openSocket, type LiveSocket } from './open-socket'

@@ -1,7 +1,8 @@
 'use client'
 // The watched threads in local storage (versioned key, read through parseWatcher, so junk reads as an empty list).
 // Every change reads the stored value afresh and writes the result back at once, so tabs that hear the same event
-// agree; the `storage` event brings other tabs' changes to this one.
+// agree; the `storage` event brings other tabs' changes to this one. With storage refused or full, changes build on
+// this page's value instead, so they hold until the page is left.
 import { storageStore } from './storage-store'
 import {
   EMPTY_WATCHER,
