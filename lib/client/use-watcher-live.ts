@@ -3,10 +3,12 @@
 // watched) joins the rooms of the live threads watched most recently, at most WATCHER_ROOMS of them (a socket may be
 // in 20 rooms, lib/sockets/attach.ts), and leaves the rooms of threads no longer watched. Each acknowledged join,
 // and each `resync`, fetches the posts after the last seen one, so a page served from cache or a reconnect misses
-// nothing. Threads beyond the cap are fetched once per page when the panel opens (`refreshOthers`).
+// nothing. Threads beyond the cap are fetched once per page when the panel opens (`refreshOthers`). A socket that gave
+// up reconnecting tries again when the reader is back (lib/client/retry-when-back.ts).
 import { useCallback, useEffect, useRef } from 'react'
 import { ApiError, publicApi } from '@/lib/client/api'
 import { openSocket, type LiveSocket } from './open-socket'
+import { retryWhenBack } from './retry-when-back'
 import { WATCHER_ROOMS, roomsToJoin, watchKey, type WatcherAction } from './watcher-state'
 import { dispatchWatcher, useWatcher } from './watcher-store'
 
@@ -68,8 +70,10 @@ export function useWatcherLive(own: ReadonlySet<number>): { refreshOthers: () =>
   useEffect(() => {
     if (!active) return
     const rooms = joined.current
+    let stopRetrying = () => {}
     const close = openSocket({ reconnectionAttempts: 3, timeout: 20000 }, (socket) => {
       socketRef.current = socket
+      stopRetrying = retryWhenBack(socket)
       socket.on('connect', () => {
         rooms.clear()
         syncRooms()
@@ -84,6 +88,7 @@ export function useWatcherLive(own: ReadonlySet<number>): { refreshOthers: () =>
     })
     // Offline (no socket library), the counts stay as stored.
     return () => {
+      stopRetrying()
       close()
       socketRef.current = null
       rooms.clear()

@@ -30,7 +30,7 @@ export async function createThread({ boardId, ip, posterKey, banExempt, captchaE
   // The limits are checked (not counted) before the body is read, so a visitor at the limit keeps a solved captcha
   // and sends no file for nothing. A request refused by validation, or whose body cannot be read, still counts; a
   // refused captcha does not; a file refused for its content (415) does not either, so a visitor who picked the
-  // wrong file can try another at once.
+  // wrong file can try another at once. A banned file does count (below).
   await assertNotExhausted(ip, 'threadCreate', 'postCreate')
   const readForm = await requireCaptcha({
     mode: board.captcha,
@@ -53,7 +53,11 @@ export async function createThread({ boardId, ip, posterKey, banExempt, captchaE
     })
     return { form, spoiler, ...filtered }
   })
-  const media = await attachMedia(form.file!, refuseBannedFiles({ boardId, ip, banExempt }))
+  // A banned file counts like a post (a 415 does not, above), so it cannot be re-sent at the general API limit.
+  const refuseBanned = refuseBannedFiles({ boardId, ip, banExempt })
+  const media = await attachMedia(form.file!, (upload) =>
+    countedIfRefused(ip, ['threadCreate', 'postCreate'], () => refuseBanned(upload)),
+  )
   await consume(ip, 'threadCreate', 'postCreate').catch(async (err) => {
     await media.discard()
     throw err

@@ -161,3 +161,53 @@ test('the watcher reads junk in local storage as an empty list, watches from the
   await expect(page.getByRole('button', { name: /^Watched/ })).toHaveCount(0)
   await tab.close()
 })
+
+test('with local storage full, a watch holds for the open page and counts live replies', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Every write to local storage fails as when the quota is used up.
+  await page.addInitScript(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    }
+  })
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.97' } })
+  const created = await other.request.post('/api/boards/food/threads', {
+    multipart: {
+      topic: 'Quota full thread',
+      content: 'watched without storage',
+      image: { name: 'a.png', mimeType: 'image/png', buffer: await png() },
+    },
+  })
+  expect(created.status()).toBe(201)
+  const threadId: number = (await created.json()).threadId
+
+  await page.goto(`/board/food/thread/${threadId}`)
+  await page.getByRole('button', { name: 'Watch', exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Unwatch', exact: true })).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('corkboard:watcher:v1'))).toBeNull()
+
+  // An in-app link keeps the page's memory: the watch (and its catch-up on joining) carries over to the catalog.
+  await page.getByRole('link', { name: 'Catalog' }).click()
+  await expect(page).toHaveURL(/\/board\/food\/catalog$/)
+  const watcherButton = page.getByRole('button', { name: /^Watched/ })
+  await expect(watcherButton).toBeVisible()
+  await expect(page.getByTestId('watcher-unread')).toHaveText(/^0/)
+
+  // Each live reply is a change built on the watch this page holds, not on the empty storage.
+  for (const content of ['first reply', 'second reply']) {
+    const res = await other.request.post(`/api/boards/food/threads/${threadId}/posts`, { multipart: { content } })
+    expect(res.status()).toBe(201)
+  }
+  await expect(page.getByTestId('watcher-unread')).toHaveText(/^2/)
+  await watcherButton.click()
+  await expect(
+    page
+      .getByRole('region', { name: 'Watched threads' })
+      .getByTestId('watched-thread')
+      .filter({ hasText: 'Quota full thread' }),
+  ).toBeVisible()
+  await other.close()
+})

@@ -22,7 +22,15 @@ const nextIp = () => `198.51.100.${++n}`
 
 beforeAll(async () => {
   server = await startServer({
-    env: { TRUST_PROXY_HOPS: '1', RATE_LIMITS: roomyRateLimits('threadCreate', 'postCreate', 'staffWrite') },
+    env: {
+      TRUST_PROXY_HOPS: '1',
+      // Every post here comes from an address of its own (nextIp), at most two from one, so three posts per address
+      // and hour leave room and let 'counts refused uploads' reach the limit however slow the machine.
+      RATE_LIMITS: JSON.stringify({
+        ...JSON.parse(roomyRateLimits('staffWrite')),
+        postCreate: { points: 3, duration: 3600 },
+      }),
+    },
   })
   const login = async (username: string, role: 'admin' | 'moderator', boards: string[] = []) => {
     const u = await createStaff(server.database, { username, role, boards })
@@ -337,5 +345,31 @@ describe('banPoster', () => {
     const ip = nextIp()
     expect((await newThread('tech', image, ip)).status).toBe(403)
     expect((await newReply('diy', target.threadId, undefined, ip)).status).toBe(201)
+  })
+})
+
+describe('posting limits', () => {
+  it('counts a refused banned upload like a post, for threads and replies, but not a file of the wrong type', async () => {
+    const image = await scene(919)
+    const target = await postWith('diy', image)
+    await banFile(mod, { postId: target.postId, reason: 'Counted' })
+    // A file of the wrong type (415) does not count: the visitor may try another at once.
+    const ip = nextIp()
+    for (let i = 0; i < 4; i++) {
+      const wrong = await newThread('tech', Buffer.from('not an image'), ip, 'a.txt')
+      expect(wrong.status).toBe(415)
+    }
+    // Three banned uploads (a thread, then replies) use up the three posts an address may make: the fourth is 429.
+    expect((await newThread('tech', image, ip)).status).toBe(403)
+    expect((await newReply('diy', target.threadId, image, ip)).status).toBe(403)
+    expect((await newReply('diy', target.threadId, image, ip)).status).toBe(403)
+    const [posts, files] = [await count('posts'), mediaFiles()]
+    const limited = await newReply('diy', target.threadId, image, ip)
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+    // A text reply from the same address is refused too: the refusals used up its posting limit.
+    expect((await newReply('diy', target.threadId, undefined, ip)).status).toBe(429)
+    expect(await count('posts')).toBe(posts)
+    expect(mediaFiles()).toEqual(files)
   })
 })
