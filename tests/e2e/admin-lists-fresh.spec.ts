@@ -15,7 +15,13 @@ test('admin lists show what another admin changed while the screen was left, aft
   })
   const other = await loggedInAdmin(server)
   await staffLogin(page, admin.username, admin.password)
-  const nav = (name: string) => page.getByRole('link', { name, exact: true }).click()
+  // A click only starts the navigation: wait until the screen is there, so Back returns to the screen meant.
+  const headings: Record<string, string> = { Users: 'Admin Users', Rangebans: 'Rangebans' }
+  const nav = async (name: string) => {
+    await page.getByRole('link', { name, exact: true }).click()
+    await page.waitForURL(`**/admin/${name.toLowerCase()}`)
+    await expect(page.getByRole('heading', { name: headings[name], exact: true })).toBeVisible()
+  }
 
   await page.goto('/admin/users')
   await expect(page.locator('tr[data-user="fresh_lists_e2e"]')).toBeVisible()
