@@ -30,6 +30,8 @@ async function replyTwice(page: Page, text: string) {
   await reply.getByRole('textbox').fill(text)
   await reply.getByRole('button', { name: 'Post Reply' }).click()
   await expect(page.locator('article', { hasText: text }).first()).toBeVisible()
+  // The post may show (live) before the form has cleared itself after sending: fill it again only once it has.
+  await expect(reply.getByRole('textbox')).toHaveValue('')
   const again = `  ${text.toUpperCase()}  `
   await page.getByRole('form', { name: 'Reply' }).getByRole('textbox').fill(again)
   await page.getByRole('form', { name: 'Reply' }).getByRole('button', { name: 'Post Reply' }).click()
