@@ -21,6 +21,8 @@ interface WireRoute extends Omit<BaselineRoute, 'body'> {
 export interface Baseline {
   url: string
   stop(): void
+  /** The size of the body the baseline answers for this exact path. */
+  bytesOf(path: string): number
 }
 
 /** Forks the baseline process with the given answers; resolves once it listens. */
@@ -33,7 +35,11 @@ export function startBaseline(routes: BaselineRoute[]): Promise<Baseline> {
     child.once('error', reject)
     child.once('exit', (code) => reject(new Error(`baseline server exited with ${code}`)))
     child.once('message', (msg: { port: number }) =>
-      resolve({ url: `http://127.0.0.1:${msg.port}`, stop: () => child.kill() }),
+      resolve({
+        url: `http://127.0.0.1:${msg.port}`,
+        stop: () => child.kill(),
+        bytesOf: (path) => routes.find((r) => r.path === path)?.body.length ?? 0,
+      }),
     )
     const wire: WireRoute[] = routes.map((r) => ({ ...r, body: r.body.toString('base64') }))
     child.send({ routes: wire })

@@ -17,17 +17,8 @@ export interface Throughput {
 }
 
 export interface HttpFigure {
-  id:
-    | 'home'
-    | 'board'
-    | 'catalog'
-    | 'thread'
-    | 'posts-api'
-    | 'search'
-    | 'text-reply'
-    | 'text-reply-filtered'
-    | 'text-reply-captcha'
-    | 'image-reply'
+  /** The scenario's id (bench/scenarios/): the report looks figures up by it. */
+  id: string
   label: string
   corkboard: Throughput
   baselineLabel: string

@@ -1,0 +1,22 @@
+// Cold renders: the first request for a board and a 300-post thread page after a reply dropped them.
+import { measureColdRenders } from '../cold-render'
+import { coldFigure } from '../report'
+import { FULL_THREAD_POSTS } from '../seed'
+import type { BenchScenario } from './context'
+
+export const coldScenario: BenchScenario = {
+  id: 'cold',
+  async run(ctx) {
+    const hot = ctx.paths.thread
+    const threads = ctx.site.threads.filter(
+      (t) => t.postCount === FULL_THREAD_POSTS && !hot.endsWith(`/thread/${t.threadId}`),
+    )
+    ctx.log(`cold renders: ${ctx.settings.coldRepetitions} repetitions`)
+    const cold = await measureColdRenders(ctx.server.url, threads, ctx.settings.coldRepetitions)
+    ctx.results.cold.push(
+      coldFigure('board', 'Board page', cold.boardMs, cold.boardBytes),
+      coldFigure('thread', 'Thread page, 300 posts', cold.threadMs, cold.threadBytes),
+    )
+    ctx.results.coldNotMiss = cold.notMiss
+  },
+}

@@ -1,0 +1,31 @@
+// The soak: minutes of readers, posters and sockets, with the server's RSS sampled throughout.
+import { FULL_THREAD_POSTS } from '../seed'
+import { runSoak } from '../soak'
+import type { BenchScenario } from './context'
+
+export const soakScenario: BenchScenario = {
+  id: 'soak',
+  async run(ctx) {
+    // Replies go to boards other than the one receiving new threads, whose oldest threads die as it fills.
+    const threadBoard = 'diy'
+    const threads = ctx.site.threads
+      .filter((t) => t.boardId !== threadBoard && t.postCount < FULL_THREAD_POSTS)
+      .slice(0, 24)
+    ctx.log(`soak: ${ctx.settings.soakMinutes} minutes of readers, posters and sockets`)
+    ctx.results.soak = await runSoak(
+      {
+        url: ctx.server.url,
+        serverPid: ctx.server.proc.pid!,
+        threads,
+        threadBoard,
+        minutes: ctx.settings.soakMinutes,
+        readers: 20,
+        sockets: 200,
+        textPerSecond: 5,
+        imagePerSecond: 0.5,
+        threadEverySeconds: 20,
+      },
+      (line) => ctx.log(line),
+    )
+  },
+}
