@@ -6,6 +6,7 @@ import type { FanoutResult } from './fanout'
 import type { FilterCost } from './filter-cost'
 import type { ScriptSizes } from './js-size'
 import type { MachineInfo } from './machine'
+import { SECTIONS } from './sections/index'
 import { judgeSoak, type SoakResult } from './soak'
 import { distribution, formatMs, formatRate, formatRatio, ratio, type Distribution } from './stats'
 
@@ -65,6 +66,12 @@ export interface BenchResults {
   serverRssAfterLoadMb?: number
   serverRssIdleMb?: number
   loadAverageAtEnd?: number[]
+}
+
+export interface ReportTable {
+  title: string
+  text: string
+  markdown: string
 }
 
 export interface Target {
@@ -198,9 +205,9 @@ export function evaluateTargets(r: BenchResults): Target[] {
 }
 
 const mb = (value: number | undefined) => (value === undefined ? '?' : `${Math.round(value)} MB`)
-const verdict = (met: boolean | null) => (met === null ? '–' : met ? 'met' : 'MISSED')
+export const verdict = (met: boolean | null) => (met === null ? '–' : met ? 'met' : 'MISSED')
 
-function table(head: string[], rows: string[][], align: ('l' | 'r')[]): { text: string; markdown: string } {
+export function table(head: string[], rows: string[][], align: ('l' | 'r')[]): { text: string; markdown: string } {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
   const pad = (cells: string[]) =>
     cells.map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ')
@@ -214,8 +221,8 @@ function table(head: string[], rows: string[][], align: ('l' | 'r')[]): { text: 
 }
 
 /** The run's tables, for the terminal (text) and for PERFORMANCE.md (markdown). */
-export function renderTables(r: BenchResults): { title: string; text: string; markdown: string }[] {
-  const out: { title: string; text: string; markdown: string }[] = []
+export function renderTables(r: BenchResults): ReportTable[] {
+  const out: ReportTable[] = []
   const httpRows = r.http.map((f) => [
     f.label,
     formatRate(f.corkboard.rps),
@@ -330,6 +337,7 @@ export function renderTables(r: BenchResults): { title: string; text: string; ma
       ),
     })
   }
+  for (const section of SECTIONS) out.push(...(section.tables?.(r) ?? []))
   out.push({
     title: 'Targets (issue 7)',
     ...table(
@@ -338,6 +346,16 @@ export function renderTables(r: BenchResults): { title: string; text: string; ma
       ['l', 'l', 'l', 'l'],
     ),
   })
+  const later = SECTIONS.flatMap((section) => section.targets?.(r) ?? [])
+  if (later.length)
+    out.push({
+      title: 'Targets (issue 19)',
+      ...table(
+        ['Target', 'Goal', 'Measured', 'Verdict'],
+        later.map((t) => [t.name, t.goal, t.value, verdict(t.met)]),
+        ['l', 'l', 'l', 'l'],
+      ),
+    })
   return out
 }
 

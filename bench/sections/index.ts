@@ -1,0 +1,12 @@
+// Report sections of the later scenarios (issue 19 onward): each file adds its own tables and targets, so report.ts
+// does not grow with every scenario. A new section is a file in this folder and a line in SECTIONS.
+import type { BenchResults, ReportTable, Target } from '../report'
+
+export interface ReportSection {
+  /** Tables printed after the HTTP and cold tables, before the targets. */
+  tables?(r: BenchResults): ReportTable[]
+  /** Targets judged in the "Targets (issue 19)" table. */
+  targets?(r: BenchResults): Target[]
+}
+
+export const SECTIONS: ReportSection[] = []
