@@ -8,7 +8,7 @@ import type { SeededThread } from '../helpers/content-seed'
 import { form, postForm } from '../helpers/http'
 import { useServerConfig } from '../helpers/in-process'
 import { startServer, type TestServer } from '../helpers/server'
-import { statementsFor } from '../helpers/statements'
+import { statementsFor, statementsForRequest } from '../helpers/statements'
 
 // Statements per request, once the board list and the ban index are in memory (lib/boards/queries.ts,
 // lib/bans/ban-index.ts; the requests come from an address no ban applies to): the reads of lib/threads/queries.ts.
@@ -21,6 +21,12 @@ const BOUND = {
   boardFeed: 3, // the newest threads, their opening post ids, those posts
   threadFeed: 2, // thread, its newest posts
 }
+
+// A text reply once the salt of the day, the word filters and the board list are in memory, with the duplicate
+// windows off (tests/helpers/server.ts): the thread looked up before the body is read, then BEGIN, the thread counted
+// and bumped (one UPDATE … RETURNING that also holds its row, lib/posts/count-reply.ts), the post, its statistics
+// row, COMMIT. The duplicate check adds its fingerprint locks (PostgreSQL) and one read per window when it is on.
+const REPLY_STATEMENTS = 6
 
 interface Case {
   board: string
@@ -107,6 +113,21 @@ describe('statements per request do not grow with size', () => {
       `/board/diy/thread/${small.thread.id}/feed.atom`,
       `/board/gaming/thread/${large.thread.id}/feed.atom`,
     )
+  })
+
+  it(`text reply: at most ${REPLY_STATEMENTS} statements, in a small and a large thread`, async () => {
+    let n = 0
+    const reply = (c: Case) =>
+      statementsForRequest(
+        server,
+        `/api/boards/${c.board}/threads/${c.thread.id}/posts`,
+        { method: 'POST', body: form({ content: `Statement count reply ${++n}` }) },
+        201,
+      )
+    await reply(small) // the first reply of a process loads the salt of the day and the word filters
+    const counts = { small: await reply(small), large: await reply(large) }
+    expect(counts.large).toBe(counts.small)
+    expect(counts.small).toBeLessThanOrEqual(REPLY_STATEMENTS)
   })
 
   it('home page: none (the board list is in memory)', async () => {
