@@ -17,6 +17,16 @@ export interface Throughput {
   failed: number
 }
 
+/** Text replies from concurrent posters, with the server's CPU (user + system) per answered reply. */
+export interface WriteFigures {
+  posters: number
+  rps: number
+  p50: number
+  p99: number
+  failed: number
+  cpuMsPerReply: number
+}
+
 export interface HttpFigure {
   /** The scenario's id (bench/scenarios/): the report looks figures up by it. */
   id: string
@@ -61,6 +71,8 @@ export interface BenchResults {
   /** The captcha's cost per post on the server (issuing a challenge, checking a solution), in the bench process. */
   captcha?: CaptchaCost
   soak?: SoakResult
+  /** Text replies from 20 concurrent posters with the server's CPU per reply (bench/scenarios/text-reply-20.ts). */
+  writes?: WriteFigures
   /** Server RSS right after start, after the HTTP scenarios, and in the fresh process the fan-out runs on. */
   serverRssStartMb?: number
   serverRssAfterLoadMb?: number

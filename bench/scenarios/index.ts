@@ -9,6 +9,7 @@ import { jsScenario } from './js'
 import { readScenarios } from './reads'
 import { soakScenario } from './soak'
 import { textReplyScenario } from './text-reply'
+import { textReply20Scenario } from './text-reply-20'
 import { textReplyCaptchaScenario } from './text-reply-captcha'
 import { textReplyFilteredScenario } from './text-reply-filtered'
 
@@ -17,6 +18,7 @@ export const SCENARIOS: BenchScenario[] = [
   ...readScenarios,
   coldScenario,
   textReplyScenario,
+  textReply20Scenario,
   textReplyFilteredScenario,
   filtersScenario,
   bannedFilesScenario,

@@ -7,8 +7,18 @@ import { ipKey } from '../net/ip'
 export const POSTER_COOKIE = 'cb_poster'
 const POSTER_KEY = /^[A-Za-z0-9_-]{43}$/
 
+// Derived once per secret and purpose: every post hashes with one or two of them.
+const subKeys = new Map<string, Buffer>()
+
 function subKey(purpose: string): Buffer {
-  return createHmac('sha256', getConfig().posterIdSecret).update(`corkboard:${purpose}`).digest()
+  const secret = getConfig().posterIdSecret
+  const id = `${purpose}\0${secret}`
+  let key = subKeys.get(id)
+  if (!key) {
+    key = createHmac('sha256', secret).update(`corkboard:${purpose}`).digest()
+    subKeys.set(id, key)
+  }
+  return key
 }
 
 const hmacHex = (purpose: string, message: string) =>

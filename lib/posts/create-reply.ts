@@ -1,8 +1,10 @@
 // Replying: board → ban → thread → archived → rate limit (checked) → captcha → file size → fields → word filters → media type → banned files → rate limit
-// (counted), then one transaction with the thread row locked, so the bump rule (a sage, or a reply to a thread past
-// the bump limit, does not bump) and the post count stay exact under concurrent replies. post_created goes out after commit.
+// (counted), then one transaction: the thread counted and bumped in one statement that holds its row (count-reply.ts),
+// so the bump rule (a sage, or a reply to a thread past the bump limit, does not bump) and the post count stay exact
+// under concurrent replies; then the post and its statistics row. post_created goes out after commit.
 // A duplicate text or file (lib/duplicates) is refused first in that transaction; the stored file is then discarded.
 import { attachMedia, type PostMedia } from './attach-media'
+import { countReply } from './count-reply'
 import { replyFields } from './fields'
 import { newPostRow } from './new-post-row'
 import { toPublicPost } from './to-public'
@@ -11,14 +13,13 @@ import { assertNotBannedUnless } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
 import { requireCaptcha } from '../captcha/require'
 import { getDb } from '../db/client'
-import { lockRow } from '../db/locks'
 import { assertNotDuplicate } from '../duplicates/check'
 import { ConflictError, NotFoundError } from '../errors'
 import { publish } from '../events/bus'
 import { applyFilters } from '../filters/apply'
 import { countryCodeFor } from '../geo/country'
 import type { PosterInput } from '../http/posting'
-import { BUMP_LIMIT, REPLY_CONTENT_MAX } from '../limits'
+import { REPLY_CONTENT_MAX } from '../limits'
 import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
 import { postEventRow } from '../stats/post-events'
 
@@ -85,28 +86,23 @@ export async function createReply({
   try {
     const { post, postCount, bumped } = await db.$transaction(async (tx) => {
       const unique = await assertNotDuplicate(tx, { boardId, threadId, content, mediaKey: media?.columns.mediaKey })
-      await lockRow(tx, 'threads', threadId)
-      const thread = await tx.thread.findUnique({ where: { id: threadId } })
-      if (!thread) throw new NotFoundError('Thread not found')
-      if (thread.isDead) throw new ConflictError(ARCHIVED)
       const now = new Date()
-      // The reply that brings the count to the limit still bumps; past it, sage is forced.
-      const dontBump = sage || thread.postCount >= BUMP_LIMIT
+      const counted = await countReply(tx, { id: threadId, boardId }, sage, now)
+      if (!counted) {
+        const thread = await tx.thread.findUnique({ where: { id: threadId }, select: { isDead: true } })
+        throw thread?.isDead ? new ConflictError(ARCHIVED) : new NotFoundError('Thread not found')
+      }
       const post = await tx.post.create({
         data: newPostRow(
           board,
           threadId,
           { ip, posterKey, country },
-          { content, createdAt: now, isOp: false, dontBump, spoiler, ...unique },
+          { content, createdAt: now, isOp: false, dontBump: !counted.bumped, spoiler, ...unique },
           media,
         ),
       })
       await tx.postEvent.create({ data: statsRow })
-      const updated = await tx.thread.update({
-        where: { id: threadId },
-        data: { postCount: { increment: 1 }, ...(dontBump ? {} : { updatedAt: now }) },
-      })
-      return { post, postCount: updated.postCount, bumped: !dontBump }
+      return { post, ...counted }
     })
     const publicPost = toPublicPost(post, undefined, null) // a new post has no poll yet
     publish({

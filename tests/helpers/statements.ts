@@ -6,18 +6,32 @@ import type { TestServer } from './server'
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Fetches `path` (expecting 200) and resolves with the number of SQL statements the server ran for it. */
-export async function statementsFor(server: TestServer, path: string): Promise<number> {
+export function statementsFor(server: TestServer, path: string): Promise<number> {
+  return statementsForRequest(server, path)
+}
+
+/**
+ * Sends `init` to `path` (expecting `status`) and resolves with the number of SQL statements the server ran for it
+ * (e.g. a POST creating a reply).
+ */
+export async function statementsForRequest(
+  server: TestServer,
+  path: string,
+  init: RequestInit = {},
+  status = 200,
+): Promise<number> {
+  const method = init.method ?? 'GET'
   const from = server.output().length
-  const res = await fetch(server.url + path)
+  const res = await fetch(server.url + path, init)
   await res.arrayBuffer()
-  if (res.status !== 200)
-    throw new Error(`GET ${path} answered ${res.status}; server output:\n${server.output().slice(from)}`)
-  const line = new RegExp(`"msg":"db: (\\d+) statements for GET ${escape(path)} \\(200\\)"`)
+  if (res.status !== status)
+    throw new Error(`${method} ${path} answered ${res.status}; server output:\n${server.output().slice(from)}`)
+  const line = new RegExp(`"msg":"db: (\\d+) statements for ${method} ${escape(path)} \\(${status}\\)"`)
   // The log line is written when the response closes and reaches us on another pipe: wait for it.
   return vi.waitFor(
     () => {
       const m = line.exec(server.output().slice(from))
-      if (!m) throw new Error(`no statement count logged for GET ${path}`)
+      if (!m) throw new Error(`no statement count logged for ${method} ${path}`)
       return Number(m[1])
     },
     { timeout: 10_000, interval: 20 },

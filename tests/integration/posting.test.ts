@@ -398,6 +398,22 @@ describe('POST /api/boards/{boardId}/threads/{threadId}/posts', () => {
     expect(overPost.dont_bump).toBe(true)
   })
 
+  it('counts every one of many concurrent replies to one thread, and bumps it to one of them', async () => {
+    const { threadId } = await newThread()
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        postForm(postsUrl(threadId), form({ content: `racing ${i}` }), as(freshIp())),
+      ),
+    )
+    expect(replies.map((r) => r.status)).toEqual(Array(20).fill(201))
+    const thread = (await (await fetch(`${server.url}/api/boards/tech/threads/${threadId}`)).json()).thread
+    const posts = (await (await fetch(postsUrl(threadId))).json()).posts
+    expect(thread.post_count).toBe(21)
+    expect(posts).toHaveLength(21)
+    const times = posts.slice(1).map((p: { created_at: string }) => p.created_at)
+    expect(times).toContain(thread.updated_at)
+  })
+
   it('answers the documented errors', async () => {
     const { threadId } = await newThread()
     const none = await postForm(postsUrl(threadId), form({ content: '  \r\n ' }), as(freshIp()))

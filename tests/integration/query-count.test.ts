@@ -8,7 +8,7 @@ import type { SeededThread } from '../helpers/content-seed'
 import { form, postForm } from '../helpers/http'
 import { useServerConfig } from '../helpers/in-process'
 import { startServer, type TestServer } from '../helpers/server'
-import { statementsFor } from '../helpers/statements'
+import { statementsFor, statementsForRequest } from '../helpers/statements'
 
 // Statements per request, once the board list and the ban index are in memory (lib/boards/queries.ts,
 // lib/bans/ban-index.ts; the requests come from an address no ban applies to): the reads of lib/threads/queries.ts.
@@ -22,6 +22,12 @@ const BOUND = {
   threadFeed: 2, // thread, its newest posts
 }
 
+// A text reply once the salt of the day, the word filters and the board list are in memory, with the duplicate
+// windows off (tests/helpers/server.ts): the thread looked up before the body is read, then BEGIN, the thread counted
+// and bumped (one UPDATE … RETURNING that also holds its row, lib/posts/count-reply.ts), the post, its statistics
+// row, COMMIT. The duplicate check adds its fingerprint locks (PostgreSQL) and one read per window when it is on.
+const REPLY_STATEMENTS = 6
+
 interface Case {
   board: string
   thread: SeededThread
@@ -30,6 +36,8 @@ let server: TestServer
 let small: Case
 let large: Case
 let largeBoard: SeededThread[]
+/** Threads only the reply test posts to, so the other tests' threads keep their seeded posts. */
+let replyTargets: Case[]
 
 beforeAll(async () => {
   server = await startServer({ env: { DB_STATEMENT_LOG: 'true', PAGE_CACHE_MB: '0' } })
@@ -47,6 +55,10 @@ beforeAll(async () => {
   // Threads: 2 posts against 1,200 (past the 999 values SQLite binds in one statement), polls and bans on posts.
   small = { board: 'diy', thread: (await seedThreads(db, 'diy', [{ replies: 1 }], { media: 1, poll: 2, ban: 2 }))[0] }
   large = { board: 'gaming', thread: (await seedThreads(db, 'gaming', [{ replies: 1199 }]))[0] }
+  replyTargets = (await seedThreads(db, 'gaming', [{ replies: 1 }, { replies: 400 }])).map((thread) => ({
+    board: 'gaming',
+    thread,
+  }))
   // A reply through the API in each thread, linking to a post in another thread (looked up for the link).
   for (const t of [small, large]) {
     const res = await postForm(
@@ -107,6 +119,22 @@ describe('statements per request do not grow with size', () => {
       `/board/diy/thread/${small.thread.id}/feed.atom`,
       `/board/gaming/thread/${large.thread.id}/feed.atom`,
     )
+  })
+
+  it(`text reply: at most ${REPLY_STATEMENTS} statements, in a thread of 2 posts and one of 401`, async () => {
+    let n = 0
+    const reply = (c: Case) =>
+      statementsForRequest(
+        server,
+        `/api/boards/${c.board}/threads/${c.thread.id}/posts`,
+        { method: 'POST', body: form({ content: `Statement count reply ${++n}` }) },
+        201,
+      )
+    const [few, many] = replyTargets
+    await reply(few) // the first reply of a process loads the salt of the day and the word filters
+    const counts = { few: await reply(few), many: await reply(many) }
+    expect(counts.many).toBe(counts.few)
+    expect(counts.few).toBeLessThanOrEqual(REPLY_STATEMENTS)
   })
 
   it('home page: none (the board list is in memory)', async () => {
