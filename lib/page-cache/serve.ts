@@ -39,7 +39,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   return {
     store,
-    close: unsubscribe,
+    close() {
+      unsubscribe()
+      store.close()
+    },
     async serve(req, res, clientIp) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false
       const url = req.url ?? '/'
