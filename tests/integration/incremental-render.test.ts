@@ -263,3 +263,32 @@ it(`serves, after each batch of a ${STEPS}-step random sequence of writes, the p
   expect(hits).toBeGreaterThan(0)
   expect(surveys.length).toBeGreaterThan(0)
 }, 600_000)
+
+it('a kept page whose post links to a post of another thread follows that post’s deletion', async () => {
+  const replyTo = async (threadId: number, content: string) => {
+    const res = await postForm(
+      `${a.url}/api/boards/${BOARD}/threads/${threadId}/posts`,
+      form({ content }),
+      as(freshIp()),
+    )
+    expect(res.status).toBe(201)
+    return res.body.postId as number
+  }
+  await newThread(1000)
+  const there = posts.at(-1)!.threadId
+  const target = await replyTo(there, 'the post linked to')
+  await newThread(1001)
+  const here = posts.at(-1)!.threadId
+  await replyTo(here, `about >>${target} over there`)
+  const page = `/board/${BOARD}/thread/${here}`
+  await fetch(`${a.url}${page}`)
+  expect((await fetch(`${a.url}${page}`)).headers.get('x-corkboard-cache')).toBe('HIT')
+  const del = await staff.write('DELETE', `/api/admin/posts/${target}`, {
+    boardId: BOARD,
+    threadId: there,
+    reason: 'gone',
+  })
+  expect(del.status).toBe(200)
+  const { served, rendered } = await both(page)
+  expect(firstDifference(served.body, rendered.body)).toBeNull()
+})
