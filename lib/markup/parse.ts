@@ -1,3 +1,5 @@
+import { parsedMarkup } from './parse-memo'
+
 // Post markup: a line starting with a single ">" is a green quote, a line starting with "<"
 // is red text, ">>123" links to a post, [spoiler]…[/spoiler] hides text, YouTube links become click-to-load
 // embeds and other http(s) links become plain links. The parser returns data, never HTML: components render
@@ -63,7 +65,17 @@ function inline(text: string): Inline[] {
   return out
 }
 
+/**
+ * A post's markup, parsed once per distinct text and process: a page render parses every post it shows (twice for
+ * a thread: its cross-thread references, then its body), and a post's text never changes once written. Keyed by
+ * the text itself, so no write can make an entry wrong and nothing needs invalidating. The result is shared:
+ * callers only read it.
+ */
 export function parseMarkup(content: string): Line[] {
+  return parsedMarkup(content, parseLines)
+}
+
+function parseLines(content: string): Line[] {
   return content.split('\n').map((raw) => {
     const kind: Line['kind'] =
       raw.startsWith('>') && !raw.startsWith('>>') ? 'quote' : raw.startsWith('<') ? 'red' : 'plain'

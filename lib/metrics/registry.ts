@@ -4,6 +4,7 @@
 // Labels take values from small fixed sets only (route templates, status codes, limit names, media types):
 // a label fed with raw paths or addresses would grow without bound.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { parseMemoBytes } from '../markup/parse-memo'
 import { processSingleton, processSlot } from '../process-singleton'
 
 /** What the page-cache gauges read when scraped (server.ts registers its cache). */
@@ -57,6 +58,14 @@ function createMetrics() {
       registers,
       collect() {
         this.set(pageCacheSlot.get()?.size ?? 0)
+      },
+    }),
+    parseMemoBytes: new Gauge({
+      name: 'corkboard_markup_parse_memo_bytes',
+      help: 'Bytes held, by estimate, by the memo of parsed post texts that page renders reuse',
+      registers,
+      collect() {
+        this.set(parseMemoBytes())
       },
     }),
     postsCreated: new Counter({

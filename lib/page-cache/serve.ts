@@ -11,7 +11,9 @@ import { mayBeBanned } from '../bans/ban-index'
 import { boardOrThreadExists } from '../boards/queries'
 import { dbFaultCount } from '../db/fault-state'
 import { subscribe } from '../events/bus'
+import type { BusEvent } from '../events/internal'
 import { notModifiedSince } from '../http/last-modified'
+import { threadsLinkingTo } from '../posts/cross-thread-links'
 import { consume } from '../rate-limit/limits'
 
 export interface PageCacheOptions {
@@ -28,18 +30,34 @@ export interface PageCache {
   close(): void
 }
 
+/**
+ * A deleted post or thread also changes the pages of other threads that link to it (their links now go to
+ * /post/{id}); the threads whose renders noted such links (lib/posts/cross-thread-links.ts).
+ */
+function linkingPages(event: BusEvent): string[] | 'all' {
+  if (event.name !== 'post_deleted' && event.name !== 'thread_deleted') return []
+  const postId = event.name === 'post_deleted' ? event.payload.postId : undefined
+  const threads = threadsLinkingTo({ postId, threadId: event.payload.threadId })
+  return threads === 'all' ? ['thread:*'] : threads.map((id) => `thread:${id}`)
+}
+
 export function createPageCache(options: PageCacheOptions): PageCache {
   const store = new PageStore(options.maxBytes)
   const unsubscribe = subscribe('state', (event) => {
     const tags = tagsFor(event)
     if (tags === 'all' || tags.length) store.invalidate(tags)
+    const linking = linkingPages(event)
+    if (linking === 'all' || linking.length) store.invalidate(linking)
   })
   const pageCacheControl = `public, max-age=0, s-maxage=${options.cdnSeconds}, must-revalidate`
   const apiCacheControl = 'no-cache'
 
   return {
     store,
-    close: unsubscribe,
+    close() {
+      unsubscribe()
+      store.close()
+    },
     async serve(req, res, clientIp) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false
       const url = req.url ?? '/'

@@ -35,9 +35,14 @@ export class PageStore {
   private readonly entries: LRUCache<string, CacheEntry>
   private readonly byTag = new Map<string, Set<string>>()
   private readonly inFlight = new Map<string, InFlight>()
+  private readonly settling = new Set<NodeJS.Timeout>()
   readonly stats = { hits: 0, misses: 0, stores: 0, invalidations: 0 }
 
-  constructor(maxBytes: number) {
+  /** `settleMs`: how long a page must stay before it is compressed again at the better settings (-1: never). */
+  constructor(
+    maxBytes: number,
+    private readonly settleMs = SETTLE_MS,
+  ) {
     this.entries = new LRUCache<string, CacheEntry>({
       maxSize: maxBytes,
       sizeCalculation: (e) => e.identity.length + e.gzip.length + e.br.length + 512,
@@ -93,7 +98,7 @@ export class PageStore {
     const existing = this.entries.get(key)
     if (existing) return { page, entry: existing }
     if (!(await store(page)) || flight.disowned) return { page }
-    const entry = await compress(page, flight.tags)
+    const entry = await compress(page, flight.tags, FIRST)
     if (flight.disowned) return { page } // invalidated while compressing
     this.entries.set(key, entry, { ttl: ttlMs })
     for (const tag of flight.tags) {
@@ -101,7 +106,37 @@ export class PageStore {
       this.byTag.get(tag)!.add(key)
     }
     this.stats.stores++
+    this.settleLater(key, entry)
     return { page, entry }
+  }
+
+  /**
+   * A page still held a few seconds after it was stored is compressed again, smaller, off any request's path: the
+   * first compression was the fast one the waiting reader needed. Same page, same ETag; a page dropped meanwhile
+   * (most pages of a busy thread) costs nothing more.
+   */
+  private settleLater(key: string, entry: CacheEntry): void {
+    if (this.settleMs < 0) return
+    const timer = setTimeout(() => {
+      this.settling.delete(timer)
+      if (this.entries.peek(key) !== entry) return
+      void compress({ status: 200, headers: entry.headers, body: entry.identity }, entry.tags, SETTLED).then(
+        (settled) => {
+          if (this.entries.peek(key) !== entry) return
+          // The same tags stay indexed (no dispose), and the entry keeps the time to live it had left.
+          this.entries.set(key, { ...settled, etag: entry.etag }, { noDisposeOnSet: true, noUpdateTTL: true })
+        },
+        () => {},
+      )
+    }, this.settleMs)
+    timer.unref()
+    this.settling.add(timer)
+  }
+
+  /** Stops pending recompressions (the server is closing). */
+  close(): void {
+    for (const timer of this.settling) clearTimeout(timer)
+    this.settling.clear()
   }
 
   invalidate(tags: string[] | 'all'): void {
@@ -146,13 +181,23 @@ export class PageStore {
 const gzipAsync = promisify(gzip)
 const brotliAsync = promisify(brotliCompress)
 
+interface Settings {
+  brotli: number
+  gzip: number
+}
+// A reader waits for the first compression of a page just rendered. Measured on a 1.1 MB thread page: brotli 4 and
+// gzip 1 take 6 + 3 ms for 60 KB and 109 KB; brotli 5 and gzip 6 take 9 + 8 ms for 55 KB and 91 KB.
+const FIRST: Settings = { brotli: 4, gzip: 1 }
+const SETTLED: Settings = { brotli: 5, gzip: 6 }
+const SETTLE_MS = 5_000
+
 /** Both encodings at once on libuv's thread pool, off the event loop that serves other requests meanwhile. */
-async function compress(page: RenderedPage, tags: string[]): Promise<CacheEntry> {
+async function compress(page: RenderedPage, tags: string[], settings: Settings): Promise<CacheEntry> {
   const etag = `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`
   const [gzipped, br] = await Promise.all([
-    gzipAsync(page.body, { level: 6 }),
+    gzipAsync(page.body, { level: settings.gzip }),
     brotliAsync(page.body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length },
+      params: { [zlib.BROTLI_PARAM_QUALITY]: settings.brotli, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length },
     }),
   ])
   return { headers: page.headers, identity: page.body, gzip: gzipped, br, etag, tags }

@@ -10,7 +10,8 @@ import { BannedError, NotFoundError } from '../errors'
 import { countryName } from '../geo/country-names'
 import { boardIdParam, idParam } from '../http/params'
 import { referencedPostIds } from '../markup/parse'
-import { locatePosts } from '../posts/locate'
+import { noteCrossThreadLinks } from '../posts/cross-thread-links'
+import { postAddress, postLocations } from '../posts/locate'
 import { withheldSpoiler } from '../posts/spoiler'
 import { resultsInThread, summaryOf } from '../surveys/queries'
 import { DEFAULT_CATALOG_SORT, isCatalogSort, listCatalog } from '../threads/catalog'
@@ -97,7 +98,11 @@ export const loadThreadPage = cache(async (ip: string, rawBoardId: string, rawTh
     const inThread = new Set(posts.map((p) => p.id))
     const foreign = [...new Set(posts.flatMap((p) => referencedPostIds(p.content)))].filter((id) => !inThread.has(id))
     const codes = [...new Set(posts.map((p) => p.country_code).filter((c): c is string => Boolean(c)))]
-    const crossRefs = await locatePosts(foreign)
+    // Noted before the posts are looked up, so a deletion from now on finds this page among those to drop.
+    noteCrossThreadLinks(threadId, { postIds: foreign })
+    const located = await postLocations(foreign)
+    noteCrossThreadLinks(threadId, { threadIds: located.map((r) => r.threadId) })
+    const crossRefs = Object.fromEntries(located.map((r) => [r.id, postAddress(r)]))
     return {
       kind: 'ok' as const,
       board,

@@ -29,6 +29,11 @@ describe('inlineScriptHashes', () => {
   it('hashes inline scripts as browsers do (line ends normalised) and skips scripts with src', () => {
     const html =
       '<script src="/a.js" async=""></script><script>self.a=1</script><script id="x">b()\r\nc()</script><script>self.a=1</script>'
-    expect(inlineScriptHashes(html)).toEqual([sha('self.a=1'), sha('b()\nc()')])
+    expect(inlineScriptHashes(Buffer.from(html))).toEqual([sha('self.a=1'), sha('b()\nc()')])
+  })
+
+  it('hashes the UTF-8 text of scripts beside and holding non-ASCII characters', () => {
+    const html = '<p>Grüße – ✓</p><SCRIPT>self.t="é✓"</SCRIPT><p>…</p><script>x("\u00e9")\r</script>'
+    expect(inlineScriptHashes(Buffer.from(html))).toEqual([sha('self.t="é✓"'), sha('x("\u00e9")\n')])
   })
 })

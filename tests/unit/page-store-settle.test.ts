@@ -1,0 +1,52 @@
+// A stored page is compressed fast for the reader waiting on it, then again at the better settings a few seconds
+// later if it is still held: same page, same ETag, still dropped by its tags.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterEach, describe, expect, it } from 'vitest'
+import { PageStore, type RenderedPage } from '@/lib/page-cache/store'
+
+const body = Buffer.from(
+  Array.from(
+    { length: 3000 },
+    (_, i) => `<article id="post-${i}"><p>Post number ${i} – ${'words '.repeat(i % 17)}</p></article>`,
+  ).join(''),
+)
+const page: RenderedPage = { status: 200, headers: { 'content-type': 'text/html' }, body }
+const keep = async () => true
+const render = async () => page
+
+async function until(check: () => boolean) {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10))
+}
+
+describe('PageStore recompression', () => {
+  const stores: PageStore[] = []
+  afterEach(() => stores.splice(0).forEach((s) => s.close()))
+
+  it('replaces a held entry by a smaller one of the same page and ETag, keeping its tags', async () => {
+    const store = new PageStore(1 << 26, 20)
+    stores.push(store)
+    const { entry: first } = await store.render('k', ['thread:1'], 60_000, render, keep)
+    await until(() => store.get('k') !== first)
+    const settled = store.get('k')!
+    expect(settled).not.toBe(first)
+    expect(settled.etag).toBe(first!.etag)
+    expect(settled.br.length).toBeLessThan(first!.br.length)
+    expect(settled.gzip.length).toBeLessThan(first!.gzip.length)
+    expect(brotliDecompressSync(settled.br).equals(body)).toBe(true)
+    expect(gunzipSync(settled.gzip).equals(body)).toBe(true)
+    store.invalidate(['thread:1'])
+    expect(store.get('k')).toBeUndefined()
+  })
+
+  it('never puts back a page dropped before its turn, over the page rendered after the drop', async () => {
+    const store = new PageStore(1 << 26, 20)
+    stores.push(store)
+    await store.render('k', ['thread:1'], 60_000, render, keep)
+    store.invalidate(['thread:1'])
+    const newer: RenderedPage = { ...page, body: Buffer.concat([body, Buffer.from('<p>a reply</p>')]) }
+    const { entry } = await store.render('k', ['thread:1'], 60_000, async () => newer, keep)
+    await new Promise((r) => setTimeout(r, 150))
+    expect(store.get('k')?.etag).toBe(entry!.etag)
+    expect(brotliDecompressSync(store.get('k')!.br).equals(newer.body)).toBe(true)
+  })
+})
