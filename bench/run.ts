@@ -14,6 +14,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { startBaseline, type Baseline, type BaselineRoute } from './baseline-server'
 import { rssMb } from './fanout'
+import { BENCH_METRICS_TOKEN } from './server-memory'
 import { multipart, rawRequest, replayHeaders } from './http'
 import { machineInfo } from './machine'
 import { monotonicUs, profileMarkdown, summariseProfile, type CpuProfile } from './profile-summary'
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
       dataDir,
       database,
       keep: true,
-      env: { RATE_LIMITS },
+      env: { RATE_LIMITS, METRICS_TOKEN: BENCH_METRICS_TOKEN },
       nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     }
     server = await startServer(serverOptions)
