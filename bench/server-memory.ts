@@ -1,6 +1,7 @@
 // The server's own account of its memory, read from its metrics endpoint (the bench server runs with a metrics
 // token): V8 heap used and reserved, memory outside the heap (Buffers, zlib), and the page cache's bytes. Beside the
 // RSS read from /proc, this tells how much of the resident memory is live JavaScript and how much is headroom.
+import { setTimeout as delay } from 'node:timers/promises'
 import { rawRequest } from './http'
 
 export interface ServerMemory {
@@ -32,15 +33,18 @@ export function parseServerMemory(text: string): ServerMemory {
   }
 }
 
+/** A reading that takes longer is given up: a soak's minute must not wait for a saturated server. */
+const READ_TIMEOUT_MS = 5_000
+
 /** Null when the endpoint does not answer (no token configured, server busy past the timeout). */
 export async function readServerMemory(url: string, token: string | undefined): Promise<ServerMemory | null> {
   if (!token) return null
-  try {
-    const res = await rawRequest(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } })
-    return res.status === 200 ? parseServerMemory(res.body.toString()) : null
-  } catch {
-    return null
-  }
+  const read = rawRequest(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then(
+    (res) => (res.status === 200 ? parseServerMemory(res.body.toString()) : null),
+    () => null,
+  )
+  const late = delay(READ_TIMEOUT_MS, null, { ref: false })
+  return Promise.race([read, late])
 }
 
 /** The bench server's metrics token (bench/run.ts starts it with this one). */

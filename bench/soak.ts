@@ -174,11 +174,13 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
   const timers = [
     // Replies at a steady total rate, the posters taking turns.
     setInterval(
-      () =>
-        post(replyTo(), multipart({ content: `Soak reply ${written} with a >>1 quote and some words.` }), poster()),
+      () => post(replyTo(), multipart({ content: `Soak reply ${written} with a >>1 quote and some words.` }), poster()),
       1000 / options.textPerSecond,
     ),
-    setInterval(() => post(replyTo(), imageBodies[written % imageBodies.length], poster()), 1000 / options.imagePerSecond),
+    setInterval(
+      () => post(replyTo(), imageBodies[written % imageBodies.length], poster()),
+      1000 / options.imagePerSecond,
+    ),
     setInterval(churn, 1000),
     setInterval(() => (rssMax = Math.max(rssMax, rssMb(options.serverPid))), RSS_SAMPLE_MS),
     setInterval(
@@ -244,7 +246,9 @@ export const soakWarmupMinutes = (minutes: number) => (minutes >= 5 ? 2 : 1)
  * Memory of a soak: the highest RSS of any sample, and the growth of the last minute's highest RSS over that of the
  * warm-up's last minute (a ratio; 0.1 is 10 % more).
  */
-export function soakMemory(result: SoakResult): { peakMb: number; warmMb: number; lastMb: number; growth: number } | null {
+export function soakMemory(
+  result: SoakResult,
+): { peakMb: number; warmMb: number; lastMb: number; growth: number } | null {
   const m = result.minutes
   if (m.length < 2) return null
   const top = (x: SoakMinute) => Math.max(x.rssMb, x.rssMaxMb ?? 0)

@@ -10,8 +10,7 @@ const SOAK_RSS_MB = 400
 const SOAK_GROWTH = 0.1
 
 const mb = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '?' : `${Math.round(n)} MB`)
-const heap = (m: ServerMemory | null | undefined) =>
-  m ? `${mb(m.heapUsedMb)} / ${mb(m.heapTotalMb)}` : '–'
+const heap = (m: ServerMemory | null | undefined) => (m ? `${mb(m.heapUsedMb)} / ${mb(m.heapTotalMb)}` : '–')
 const cache = (m: ServerMemory | null | undefined) =>
   m ? `${mb(m.pageCacheMb)} (${Number.isNaN(m.pageCacheEntries) ? '?' : m.pageCacheEntries} pages)` : '–'
 

@@ -41,7 +41,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const database = options.database ?? (await createTestDatabase(dataDir))
   // One process (node with the tsx loader), as in production: the tsx CLI would relay signals through a
   // parent that SIGKILLs a child slow to acknowledge them.
-  const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), ...SERVER_NODE_ARGS, '--import', 'tsx', 'server.ts'], {
+  const nodeArgs = [...(options.nodeArgs ?? []), ...SERVER_NODE_ARGS]
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -234,13 +234,29 @@ describe('memory targets', () => {
   it('bounds the soak by its highest sample and its growth after the warm-up minutes', () => {
     // Ten minutes: the warm-up is the first two; growth compares the last minute's highest sample with the second's.
     const flat = soak([[250, 300], [330, 350], ...Array.from({ length: 8 }, (): [number, number] => [340, 380])])
-    expect(verdicts({ soak: flat })).toMatchObject({ 'Memory: soak peak': true, 'Memory: soak growth after warm-up': true })
-    const peak = soak([[250, 300], [330, 350], [340, 420], ...Array.from({ length: 7 }, (): [number, number] => [340, 380])])
+    expect(verdicts({ soak: flat })).toMatchObject({
+      'Memory: soak peak': true,
+      'Memory: soak growth after warm-up': true,
+    })
+    const peak = soak([
+      [250, 300],
+      [330, 350],
+      [340, 420],
+      ...Array.from({ length: 7 }, (): [number, number] => [340, 380]),
+    ])
     expect(verdicts({ soak: peak })['Memory: soak peak']).toBe(false)
-    const growing = soak([[250, 300], [330, 350], ...Array.from({ length: 8 }, (_, i): [number, number] => [340, 350 + i * 4])])
+    const growing = soak([
+      [250, 300],
+      [330, 350],
+      ...Array.from({ length: 8 }, (_, i): [number, number] => [340, 350 + i * 4]),
+    ])
     expect(soakMemory(growing)!.growth).toBeCloseTo(378 / 350 - 1)
     expect(verdicts({ soak: growing })['Memory: soak growth after warm-up']).toBe(true)
-    const leaking = soak([[250, 300], [330, 350], ...Array.from({ length: 8 }, (_, i): [number, number] => [340, 350 + i * 6])])
+    const leaking = soak([
+      [250, 300],
+      [330, 350],
+      ...Array.from({ length: 8 }, (_, i): [number, number] => [340, 350 + i * 6]),
+    ])
     expect(verdicts({ soak: leaking })['Memory: soak growth after warm-up']).toBe(false)
   })
 })
