@@ -6,6 +6,7 @@ import { scriptSources } from '@/bench/js-size'
 import { packageOf, summariseProfile, type CpuProfile } from '@/bench/profile-summary'
 import { evaluateTargets, replaceDocSection, DOC_END, DOC_START, type BenchResults } from '@/bench/report'
 import { memorySection } from '@/bench/sections/memory'
+import { parseServerMemory } from '@/bench/server-memory'
 import { soakMemory } from '@/bench/soak'
 import { distribution, formatMs, formatRate, formatRatio, percentile, ratio } from '@/bench/stats'
 
@@ -258,6 +259,22 @@ describe('memory targets', () => {
       ...Array.from({ length: 8 }, (_, i): [number, number] => [340, 350 + i * 6]),
     ])
     expect(verdicts({ soak: leaking })['Memory: soak growth after warm-up']).toBe(false)
+  })
+})
+
+describe('parseServerMemory', () => {
+  it('reads the unlabelled heap, external and page-cache series of a metrics answer, NaN for a missing one', () => {
+    const text = [
+      '# HELP nodejs_heap_size_used_bytes Process heap size used from Node.js in bytes.',
+      'nodejs_heap_size_used_bytes 104857600',
+      'nodejs_heap_size_total_bytes 157286400',
+      'nodejs_heap_space_size_used_bytes{space="old"} 52428800',
+      'corkboard_page_cache_bytes 2097152',
+      'corkboard_page_cache_entries 3',
+    ].join('\n')
+    const m = parseServerMemory(text)
+    expect(m).toMatchObject({ heapUsedMb: 100, heapTotalMb: 150, pageCacheMb: 2, pageCacheEntries: 3 })
+    expect(m.externalMb).toBeNaN()
   })
 })
 
