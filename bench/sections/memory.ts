@@ -36,8 +36,9 @@ function tables(r: BenchResults): ReportTable[] {
     })
   }
   if (r.soak) {
+    const warmup = soakWarmupMinutes(r.soak.minutes.length)
     out.push({
-      title: `Memory during the soak (warm-up: the first ${soakWarmupMinutes(r.soak.minutes.length)} minutes)`,
+      title: `Memory during the soak (warm-up: ${warmup === 1 ? 'the first minute' : `the first ${warmup} minutes`})`,
       ...table(
         ['Minute', 'RSS end', 'RSS max', 'Heap used / total', 'External', 'Page cache'],
         r.soak.minutes.map((m) => [
