@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { WorkerCommand, WorkerReply } from './fanout-worker'
 import { postReply } from './http'
+import type { ServerMemory } from './server-memory'
 import { distribution, type Distribution } from './stats'
 
 export interface FanoutOptions {
@@ -16,6 +17,8 @@ export interface FanoutOptions {
   sizes: number[]
   repetitions: number
   workers: number
+  /** Reads the server's own memory figures (heap, page cache) with the clients connected. */
+  memory?: () => Promise<ServerMemory | null>
 }
 
 export interface FanoutResult {
@@ -29,6 +32,8 @@ export interface FanoutResult {
   /** Server RSS with the clients connected and idle, and the highest reading while posts fanned out. */
   rssConnectedMb: number
   rssPeakMb: number
+  /** The server's heap and page cache with the clients connected, when it could be read. */
+  memoryConnected?: ServerMemory | null
 }
 
 const COLLECT_TIMEOUT_MS = 15_000
@@ -80,6 +85,7 @@ export async function runFanout(options: FanoutOptions): Promise<FanoutResult[]>
       failedToConnect += opened.reduce((sum, o) => sum + o.failed, 0)
       await sleep(SETTLE_MS)
       const rssConnectedMb = rssMb(options.serverPid)
+      const memoryConnected = (await options.memory?.()) ?? null
 
       let rssPeakMb = rssConnectedMb
       const sampler = setInterval(() => {
@@ -116,6 +122,7 @@ export async function runFanout(options: FanoutOptions): Promise<FanoutResult[]>
         latencyMs: distribution(latencies),
         rssConnectedMb,
         rssPeakMb,
+        memoryConnected,
       })
     }
   } finally {

@@ -22,6 +22,7 @@ import { BenchContext, REPLY_TEXT, replyHeaders, type BenchPaths, type BenchSett
 import { SCENARIOS } from './scenarios/index'
 import { READS } from './scenarios/reads'
 import { FULL_THREAD_POSTS, seedSite } from './seed'
+import { BENCH_METRICS_TOKEN } from './server-memory'
 import { DEFAULT_BOARDS } from '../lib/boards/defaults'
 import { createTestDatabase } from '../tests/helpers/database'
 import { startServer, ROOT, type TestServer } from '../tests/helpers/server'
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
       dataDir,
       database,
       keep: true,
-      env: { RATE_LIMITS },
+      env: { RATE_LIMITS, METRICS_TOKEN: BENCH_METRICS_TOKEN },
       nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     }
     server = await startServer(serverOptions)

@@ -1,13 +1,16 @@
 // The soak: a steady mixed load held for minutes (10 by default) against one server — readers in a closed loop over
-// board pages, thread pages and the posts API, posters sending text and image replies and new threads at a fixed
-// rate, and socket.io clients sitting in the rooms of the threads being replied to. Each minute is reported on its
+// board pages, thread pages and the posts API, posters (each with its own poster cookie) sending text and image
+// replies at a fixed rate, new threads, and socket.io clients in the rooms of the threads being replied to, some of
+// them leaving every second (disconnecting, or switching rooms) while new ones join. Each minute is reported on its
 // own: answers, server errors (any 5xx, and connection failures), read and write latency percentiles, the server's
-// resident memory and the live events delivered. A healthy server shows no 5xx and a flat p99 and RSS column.
+// resident memory (at the minute's end and the highest of samples every few seconds) and the live events delivered.
+// A healthy server shows no 5xx and a flat p99 and RSS column.
 import { Agent, request } from 'node:http'
 import { io as connect, type Socket } from 'socket.io-client'
 import { rssMb } from './fanout'
 import { BROWSER_HEADERS, multipart, POSTER_COOKIE, type MultipartBody } from './http'
 import { benchPhoto } from './seed'
+import { readServerMemory, type ServerMemory } from './server-memory'
 import { distribution } from './stats'
 
 export interface SoakOptions {
@@ -19,10 +22,18 @@ export interface SoakOptions {
   threadBoard: string
   minutes: number
   readers: number
+  /** Posters sharing the reply rates below, each with its own poster cookie (1 when absent). */
+  posters?: number
   sockets: number
+  /** Sockets per second that disconnect and are replaced by a new connection joining a room (none when absent). */
+  churnPerSecond?: number
+  /** Connected sockets per second that leave their room and join another. */
+  roomSwitchesPerSecond?: number
   textPerSecond: number
   imagePerSecond: number
   threadEverySeconds: number
+  /** The server's metrics token, to read its heap and page cache at the end of each minute. */
+  metricsToken?: string
 }
 
 export interface SoakMinute {
@@ -37,6 +48,10 @@ export interface SoakMinute {
   /** Other non-2xx answers (4xx), by status. */
   refused: Record<string, number>
   rssMb: number
+  /** The highest of the RSS samples taken during the minute. */
+  rssMaxMb?: number
+  /** The server's heap and page cache at the minute's end, when it could be read. */
+  memory?: ServerMemory | null
   socketsConnected: number
   eventsDelivered: number
 }
@@ -56,6 +71,7 @@ interface Bucket {
 const emptyBucket = (): Bucket => ({ reads: [], writes: [], serverErrors: 0, refused: {}, events: 0 })
 
 const REQUEST_TIMEOUT_MS = 30_000
+const RSS_SAMPLE_MS = 5_000
 
 /** One request; resolves with its status (0 when it failed without an answer) and latency. Bodies are discarded. */
 function send(
@@ -79,6 +95,7 @@ function send(
 
 export async function runSoak(options: SoakOptions, log: (line: string) => void): Promise<SoakResult> {
   const { url, threads } = options
+  const posterCount = options.posters ?? 1
   const readAgent = new Agent({ keepAlive: true, maxSockets: options.readers })
   const writeAgent = new Agent({ keepAlive: true, maxSockets: 16 })
   const boards = [...new Set(threads.map((t) => t.boardId))]
@@ -100,13 +117,33 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
   }
 
   // Sockets: spread over the rooms of the threads being replied to.
-  const sockets: Socket[] = []
-  for (let i = 0; i < options.sockets; i++) {
-    const t = threads[i % threads.length]
+  const roomOf = (i: number) => `${threads[i % threads.length].boardId}-${threads[i % threads.length].threadId}`
+  let opened = 0
+  const rooms = new Map<Socket, string>()
+  const open = () => {
+    const room = roomOf(opened++)
     const socket = connect(url, { transports: ['websocket'], forceNew: true, reconnection: true })
-    socket.on('connect', () => socket.emit('join_board', `${t.boardId}-${t.threadId}`))
+    rooms.set(socket, room)
+    socket.on('connect', () => socket.emit('join_board', rooms.get(socket)!))
     socket.on('post_created', () => bucket.events++)
-    sockets.push(socket)
+    return socket
+  }
+  const sockets: Socket[] = Array.from({ length: options.sockets }, open)
+  // Churn: the oldest sockets leave (a closed tab) and new ones join; others move to another thread's room.
+  let switched = 0
+  const churn = () => {
+    for (let i = 0; i < (options.churnPerSecond ?? 0); i++) {
+      sockets.shift()?.close()
+      sockets.push(open())
+    }
+    for (let i = 0; i < (options.roomSwitchesPerSecond ?? 0); i++) {
+      const socket = sockets[(switched * 7919) % sockets.length]
+      const room = roomOf(switched++ * 5 + 1)
+      if (!socket.connected) continue
+      socket.emit('leave_board', rooms.get(socket)!)
+      rooms.set(socket, room)
+      socket.emit('join_board', room)
+    }
   }
 
   const endAt = Date.now() + options.minutes * 60_000
@@ -116,11 +153,11 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
     while (running)
       record('reads', await send(readAgent, url + readPaths[turn++ % readPaths.length], { headers: BROWSER_HEADERS }))
   }
-  const post = (path: string, form: MultipartBody) => {
+  const post = (path: string, form: MultipartBody, cookie = POSTER_COOKIE) => {
     void send(writeAgent, url + path, {
       method: 'POST',
       body: form.body,
-      headers: { 'content-type': form.contentType, cookie: POSTER_COOKIE, accept: 'application/json' },
+      headers: { 'content-type': form.contentType, cookie, accept: 'application/json' },
     }).then((r) => {
       if (running) record('writes', r)
     })
@@ -130,12 +167,22 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
     const t = threads[written++ % threads.length]
     return `/api/boards/${t.boardId}/threads/${t.threadId}/posts`
   }
+  const posters = Array.from({ length: posterCount }, (_, i) => `cb_poster=${`soak-poster-${i}`.padEnd(43, '0')}`)
+  let turns = 0
+  const poster = () => posters[turns++ % posters.length]
+  let rssMax = 0
   const timers = [
+    // Replies at a steady total rate, the posters taking turns.
     setInterval(
-      () => post(replyTo(), multipart({ content: `Soak reply ${written} with a >>1 quote and some words.` })),
+      () => post(replyTo(), multipart({ content: `Soak reply ${written} with a >>1 quote and some words.` }), poster()),
       1000 / options.textPerSecond,
     ),
-    setInterval(() => post(replyTo(), imageBodies[written % imageBodies.length]), 1000 / options.imagePerSecond),
+    setInterval(
+      () => post(replyTo(), imageBodies[written % imageBodies.length], poster()),
+      1000 / options.imagePerSecond,
+    ),
+    setInterval(churn, 1000),
+    setInterval(() => (rssMax = Math.max(rssMax, rssMb(options.serverPid))), RSS_SAMPLE_MS),
     setInterval(
       () =>
         post(
@@ -155,6 +202,7 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
     await new Promise((r) => setTimeout(r, Math.min(60_000, endAt - Date.now())))
     const b = bucket
     bucket = emptyBucket()
+    rssMax = 0
     const reads = distribution(b.reads)
     const writes = distribution(b.writes)
     const row: SoakMinute = {
@@ -167,13 +215,18 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
       serverErrors: b.serverErrors,
       refused: b.refused,
       rssMb: rssMb(options.serverPid),
+      rssMaxMb: Math.max(rssMax, rssMb(options.serverPid)),
+      memory: await readServerMemory(url, options.metricsToken),
       socketsConnected: sockets.filter((s) => s.connected).length,
       eventsDelivered: b.events,
     }
     minutes.push(row)
     log(
       `soak minute ${minute}: ${row.reads} reads (p99 ${row.readP99.toFixed(1)} ms), ${row.writes} writes (p99 ${row.writeP99.toFixed(0)} ms), ` +
-        `${row.serverErrors} server errors, RSS ${Math.round(row.rssMb)} MB, ${row.socketsConnected} sockets, ${row.eventsDelivered} events`,
+        `${row.serverErrors} server errors, RSS ${Math.round(row.rssMb)} MB (max ${Math.round(row.rssMaxMb!)}), ${row.socketsConnected} sockets, ${row.eventsDelivered} events` +
+        (row.memory
+          ? `; heap ${Math.round(row.memory.heapUsedMb)}/${Math.round(row.memory.heapTotalMb)} MB, external ${Math.round(row.memory.externalMb)} MB, page cache ${Math.round(row.memory.pageCacheMb)} MB`
+          : ''),
     )
   }
   running = false
@@ -182,8 +235,26 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
   sockets.forEach((s) => s.close())
   readAgent.destroy()
   writeAgent.destroy()
-  const { url: _url, serverPid: _pid, threads: _threads, ...settings } = options
+  const { url: _url, serverPid: _pid, threads: _threads, metricsToken: _token, ...settings } = options
   return { options: settings, minutes }
+}
+
+/** Minutes of a soak counted as warm-up (JIT, caches and the heap filling) before memory must stay flat. */
+export const soakWarmupMinutes = (minutes: number) => (minutes >= 5 ? 2 : 1)
+
+/**
+ * Memory of a soak: the highest RSS of any sample, and the growth of the last minute's highest RSS over that of the
+ * warm-up's last minute (a ratio; 0.1 is 10 % more).
+ */
+export function soakMemory(
+  result: SoakResult,
+): { peakMb: number; warmMb: number; lastMb: number; growth: number } | null {
+  const m = result.minutes
+  if (m.length < 2) return null
+  const top = (x: SoakMinute) => Math.max(x.rssMb, x.rssMaxMb ?? 0)
+  const warmMb = top(m[Math.min(soakWarmupMinutes(m.length), m.length - 1) - 1])
+  const lastMb = top(m[m.length - 1])
+  return { peakMb: Math.max(...m.map(top)), warmMb, lastMb, growth: lastMb / warmMb - 1 }
 }
 
 /** Verdicts of a soak: no server error at all; RSS and p99 of the last minutes against the second minute. */

@@ -2,6 +2,7 @@
 // sockets cost rather than the heap the HTTP load left behind.
 import { rssMb, runFanout } from '../fanout'
 import { BROWSER_HEADERS, rawRequest } from '../http'
+import { BENCH_METRICS_TOKEN, readServerMemory } from '../server-memory'
 import type { BenchScenario } from './context'
 
 export const fanoutScenario: BenchScenario = {
@@ -24,6 +25,7 @@ export const fanoutScenario: BenchScenario = {
       sizes,
       repetitions: ctx.settings.fanoutRepetitions,
       workers: ctx.settings.fanoutWorkers,
+      memory: () => readServerMemory(server.url, BENCH_METRICS_TOKEN),
     })
   },
 }

@@ -1,5 +1,6 @@
-// The soak: minutes of readers, posters and sockets, with the server's RSS sampled throughout.
+// The soak: minutes of readers, posters and sockets joining and leaving, with the server's RSS sampled throughout.
 import { FULL_THREAD_POSTS } from '../seed'
+import { BENCH_METRICS_TOKEN } from '../server-memory'
 import { runSoak } from '../soak'
 import type { BenchScenario } from './context'
 
@@ -19,11 +20,16 @@ export const soakScenario: BenchScenario = {
         threads,
         threadBoard,
         minutes: ctx.settings.soakMinutes,
-        readers: 20,
+        // The load of issue 19's outside measurement: 10 posters, 100 readers, 200 sockets joining and leaving.
+        readers: 100,
+        posters: 10,
         sockets: 200,
+        churnPerSecond: 2,
+        roomSwitchesPerSecond: 2,
         textPerSecond: 5,
         imagePerSecond: 0.5,
         threadEverySeconds: 20,
+        metricsToken: BENCH_METRICS_TOKEN,
       },
       (line) => ctx.log(line),
     )

@@ -9,6 +9,10 @@ import { createTestDatabase, type TestDatabase } from './database'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 
+/** The memory settings `npm run start:prebuilt` and the systemd unit start the server with (package.json). */
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=4']
+export const SERVER_MEMORY_ENV = { MALLOC_ARENA_MAX: '2' }
+
 export interface TestServer {
   url: string
   port: number
@@ -37,11 +41,13 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const database = options.database ?? (await createTestDatabase(dataDir))
   // One process (node with the tsx loader), as in production: the tsx CLI would relay signals through a
   // parent that SIGKILLs a child slow to acknowledge them.
-  const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server.ts'], {
+  const nodeArgs = [...(options.nodeArgs ?? []), ...SERVER_NODE_ARGS]
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      ...SERVER_MEMORY_ENV,
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: dataDir,

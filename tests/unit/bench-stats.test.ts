@@ -5,6 +5,9 @@ import { multipart } from '@/bench/http'
 import { scriptSources } from '@/bench/js-size'
 import { packageOf, summariseProfile, type CpuProfile } from '@/bench/profile-summary'
 import { evaluateTargets, replaceDocSection, DOC_END, DOC_START, type BenchResults } from '@/bench/report'
+import { memorySection } from '@/bench/sections/memory'
+import { parseServerMemory } from '@/bench/server-memory'
+import { soakMemory } from '@/bench/soak'
 import { distribution, formatMs, formatRate, formatRatio, percentile, ratio } from '@/bench/stats'
 
 describe('percentile', () => {
@@ -178,6 +181,100 @@ describe('soak verdict', () => {
     expect(verdict(soak([minute(1, 300, 40), minute(2, 400, 40), minute(3, 400, 40, 1)])).met).toBe(false)
     expect(verdict(soak([minute(1, 300, 40), minute(2, 400, 40), minute(3, 480, 40)])).met).toBe(false)
     expect(verdict(soak([minute(1, 300, 40), minute(2, 400, 40), minute(3, 400, 120)])).met).toBe(false)
+  })
+})
+
+describe('memory targets', () => {
+  const room = (rssPeakMb: number, connected = 5000) => ({
+    clients: 5000,
+    connected,
+    failedToConnect: 5000 - connected,
+    posts: 5,
+    missing: 0,
+    latencyMs: { count: 25000, p50: 50, p90: 90, p99: 150, max: 190 },
+    rssConnectedMb: rssPeakMb - 5,
+    rssPeakMb,
+  })
+  const minute = (n: number, rssMb: number, rssMaxMb: number) => ({
+    minute: n,
+    reads: 1000,
+    readP50: 1,
+    readP99: 10,
+    writes: 300,
+    writeP99: 100,
+    serverErrors: 0,
+    refused: {},
+    rssMb,
+    rssMaxMb,
+    socketsConnected: 200,
+    eventsDelivered: 2000,
+  })
+  const soak = (rss: [number, number][]) => ({
+    options: {
+      threadBoard: 'diy',
+      minutes: rss.length,
+      readers: 100,
+      posters: 10,
+      sockets: 200,
+      textPerSecond: 5,
+      imagePerSecond: 0.5,
+      threadEverySeconds: 20,
+    },
+    minutes: rss.map(([end, max], i) => minute(i + 1, end, max)),
+  })
+  const verdicts = (r: Partial<BenchResults>) =>
+    Object.fromEntries(memorySection.targets!(results(r)).map((t) => [t.name, t.met]))
+
+  it('bounds the 5,000-socket room by its peak RSS, all clients connected', () => {
+    expect(verdicts({ fanout: [room(300)] })['Memory: a 5,000-socket thread room']).toBe(true)
+    expect(verdicts({ fanout: [room(301)] })['Memory: a 5,000-socket thread room']).toBe(false)
+    expect(verdicts({ fanout: [room(250, 4990)] })['Memory: a 5,000-socket thread room']).toBe(false)
+    expect(verdicts({})['Memory: a 5,000-socket thread room']).toBeNull()
+  })
+
+  it('bounds the soak by its highest sample and its growth after the warm-up minutes', () => {
+    // Ten minutes: the warm-up is the first two; growth compares the last minute's highest sample with the second's.
+    const flat = soak([[250, 300], [330, 350], ...Array.from({ length: 8 }, (): [number, number] => [340, 380])])
+    expect(verdicts({ soak: flat })).toMatchObject({
+      'Memory: soak peak': true,
+      'Memory: soak growth after warm-up': true,
+    })
+    const peak = soak([
+      [250, 300],
+      [330, 350],
+      [340, 420],
+      ...Array.from({ length: 7 }, (): [number, number] => [340, 380]),
+    ])
+    expect(verdicts({ soak: peak })['Memory: soak peak']).toBe(false)
+    const growing = soak([
+      [250, 300],
+      [330, 350],
+      ...Array.from({ length: 8 }, (_, i): [number, number] => [340, 350 + i * 4]),
+    ])
+    expect(soakMemory(growing)!.growth).toBeCloseTo(378 / 350 - 1)
+    expect(verdicts({ soak: growing })['Memory: soak growth after warm-up']).toBe(true)
+    const leaking = soak([
+      [250, 300],
+      [330, 350],
+      ...Array.from({ length: 8 }, (_, i): [number, number] => [340, 350 + i * 6]),
+    ])
+    expect(verdicts({ soak: leaking })['Memory: soak growth after warm-up']).toBe(false)
+  })
+})
+
+describe('parseServerMemory', () => {
+  it('reads the unlabelled heap, external and page-cache series of a metrics answer, NaN for a missing one', () => {
+    const text = [
+      '# HELP nodejs_heap_size_used_bytes Process heap size used from Node.js in bytes.',
+      'nodejs_heap_size_used_bytes 104857600',
+      'nodejs_heap_size_total_bytes 157286400',
+      'nodejs_heap_space_size_used_bytes{space="old"} 52428800',
+      'corkboard_page_cache_bytes 2097152',
+      'corkboard_page_cache_entries 3',
+    ].join('\n')
+    const m = parseServerMemory(text)
+    expect(m).toMatchObject({ heapUsedMb: 100, heapTotalMb: 150, pageCacheMb: 2, pageCacheEntries: 3 })
+    expect(m.externalMb).toBeNaN()
   })
 })
 
