@@ -16,7 +16,11 @@ interface Row {
   target: boolean
 }
 
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50)
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  )
 const ms = (figure: GrowthFigure) => (r: GrowthResult) => median(r.samples[figure])
 const withMs = (v: number) => `${formatMs(v)} ms`
 
@@ -29,7 +33,12 @@ const ROWS: Row[] = [
   { label: 'Start-up (spawn → first answer)', value: ms('startup'), format: withMs, target: false },
   { label: 'Housekeeping run (past-retention threads)', value: ms('housekeeping'), format: withMs, target: false },
   { label: 'Housekeeping run (nothing to delete)', value: (r) => r.housekeepingIdleMs, format: withMs, target: false },
-  { label: 'Database size', value: (r) => r.databaseBytes, format: (b) => `${(b / 1024 ** 2).toFixed(1)} MB`, target: false },
+  {
+    label: 'Database size',
+    value: (r) => r.databaseBytes,
+    format: (b) => `${(b / 1024 ** 2).toFixed(1)} MB`,
+    target: false,
+  },
 ]
 
 function sizeLabel(n: number): string {
@@ -49,14 +58,22 @@ function rendered(results: GrowthResult[]): { text: string; markdown: string } {
       return i === 0 ? row.format(v) : `${row.format(v)} (${formatRatio(ratio(v, base))})`
     })
     const worst = ratio(row.value(last), base)
-    const verdict = !row.target || results.length < 2 ? '–' : worst !== null && worst <= GROWTH_TARGET ? 'met' : 'NOT met'
+    const verdict =
+      !row.target || results.length < 2 ? '–' : worst !== null && worst <= GROWTH_TARGET ? 'met' : 'NOT met'
     return [row.label, ...cells, verdict]
   })
   return table(head, rows, ['l', ...results.map(() => 'r' as const), 'l'])
 }
 
 function seedTable(results: GrowthResult[]): { text: string; markdown: string } {
-  const head = ['Size', 'Threads (archived / past retention)', 'Bans / range bans', 'Seeded in', 'Search matches', 'Load average']
+  const head = [
+    'Size',
+    'Threads (archived / past retention)',
+    'Bans / range bans',
+    'Seeded in',
+    'Search matches',
+    'Load average',
+  ]
   const rows = results.map((r) => [
     r.site.posts.toLocaleString('en-US'),
     `${r.site.threads.toLocaleString('en-US')} (${r.site.deadThreads.toLocaleString('en-US')} / ${r.site.expiredThreads})`,
@@ -92,7 +109,10 @@ export function growthMarkdown(
   ].join('\n')
 }
 
-const markers = (provider: string) => [`<!-- bench:growth:${provider}:start -->`, `<!-- bench:growth:${provider}:end -->`]
+const markers = (provider: string) => [
+  `<!-- bench:growth:${provider}:start -->`,
+  `<!-- bench:growth:${provider}:end -->`,
+]
 
 /** Replaces the provider's growth table between its markers, leaving the hand-written text alone. */
 export function replaceGrowthSection(doc: string, provider: string, section: string): string {

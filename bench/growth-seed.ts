@@ -4,15 +4,6 @@
 // Archived threads are older than the live ones (lower ids, earlier times), as on a site that has been running.
 // Rows are written as bench/seed.ts writes them (multi-row INSERTs through the app's driver adapter), so the search
 // index is filled by the same triggers as the app's own writes.
-import { DEFAULT_BOARDS } from '../lib/boards/defaults'
-import { seedDefaultBoards } from '../lib/boards/seed'
-import { getConfig } from '../lib/config'
-import { closeDb, getDb, type Db } from '../lib/db/client'
-import { migrate } from '../lib/db/migrate'
-import { BUMP_LIMIT, MAX_THREADS_PER_BOARD } from '../lib/limits'
-import { ownerKeyHash, threadUserId } from '../lib/posters/identity'
-import type { PostMedia } from '../lib/posts/attach-media'
-import { DEAD_THREAD_RETENTION_MS } from '../lib/time'
 import {
   content,
   COUNTRIES,
@@ -25,6 +16,16 @@ import {
   THREAD_COLUMNS,
   type Row,
 } from './seed'
+import { DEFAULT_BOARDS } from '../lib/boards/defaults'
+import { seedDefaultBoards } from '../lib/boards/seed'
+import { getConfig } from '../lib/config'
+import { closeDb, getDb, type Db } from '../lib/db/client'
+import { migrate } from '../lib/db/migrate'
+import { BUMP_LIMIT, MAX_THREADS_PER_BOARD } from '../lib/limits'
+import { ownerKeyHash, threadUserId } from '../lib/posters/identity'
+import type { PostMedia } from '../lib/posts/attach-media'
+import { DEAD_THREAD_RETENTION_MS } from '../lib/time'
+import { withClient } from '../tests/helpers/database'
 
 export const HOT_BOARD = 'science' // thread ids and country flags on: the heaviest kind of page
 /** Full threads (300 posts) on the hot board: the cold renders rotate through them. */
@@ -176,7 +177,9 @@ export async function seedGrowthSite(size: number, seed = 11): Promise<GrowthSit
   dead.forEach((d, i) => {
     const diedAt = d.expired
       ? now - DEAD_THREAD_RETENTION_MS - Math.floor(rand() * HOUR_MS)
-      : now - DEAD_THREAD_RETENTION_MS + Math.floor(((i + 1) / (dead.length + 1)) * (DEAD_THREAD_RETENTION_MS - HOUR_MS))
+      : now -
+        DEAD_THREAD_RETENTION_MS +
+        Math.floor(((i + 1) / (dead.length + 1)) * (DEAD_THREAD_RETENTION_MS - HOUR_MS))
     const createdAt = diedAt - 6 * HOUR_MS - Math.floor(rand() * 48 * HOUR_MS)
     addThread(b, DEFAULT_BOARDS[d.board], Math.max(1, d.posts), createdAt, diedAt - HOUR_MS, { diedAt })
   })
@@ -201,9 +204,10 @@ export async function seedGrowthSite(size: number, seed = 11): Promise<GrowthSit
     await db.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('threads', 'id'), ${b.threadId})`)
     await db.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('posts', 'id'), ${b.postId})`)
   }
-  // Fresh statistics, as autovacuum would have them on a live PostgreSQL site (the app never analyses SQLite).
-  if (postgres) await db.$executeRawUnsafe('ANALYZE')
   await closeDb()
+  // Fresh statistics, as autovacuum would have them on a live PostgreSQL site (the app never analyses SQLite); on
+  // a connection of its own, as the app's statement timeout is shorter than ANALYZE of a million posts.
+  if (postgres) await withClient(config.database.url, (c) => c.query('ANALYZE'))
   return {
     posts: b.posts,
     threads: b.threadId,

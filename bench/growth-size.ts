@@ -98,7 +98,10 @@ async function measurePages(url: string, site: GrowthSite, result: GrowthResult)
     for (const p of Object.values(paths)) await get(url + p)
     await postReply(url, { boardId: HOT_BOARD, threadId }, `Growth bench reply #${i + 1}`)
     for (const [figure, p] of Object.entries(paths) as [GrowthFigure, string][]) {
-      const res = await get(url + p, figure === 'postsApi' ? { 'accept-encoding': 'gzip, deflate, br' } : BROWSER_HEADERS)
+      const res = await get(
+        url + p,
+        figure === 'postsApi' ? { 'accept-encoding': 'gzip, deflate, br' } : BROWSER_HEADERS,
+      )
       const cache = res.headers['x-corkboard-cache']
       if (cache && cache !== 'MISS') result.notMiss++
       result.samples[figure].push(res.ms)

@@ -2,13 +2,13 @@
 // same live boards, the growth in archived threads, deleted-post gaps and bans), then times start-up, the cold board,
 // thread and catalog pages, the posts API, a search and a housekeeping run, and measures the database's size (one
 // process per size: bench/growth-size.ts). Prints the table with each figure's ratio to the smallest size and writes
-// it to the growth section of docs/PERFORMANCE.md. SQLite by default; PostgreSQL with TEST_DATABASE_URL.
+// it to bench/results/growth-{database}-{date}.json and the growth section of docs/PERFORMANCE.md. SQLite by default; PostgreSQL with TEST_DATABASE_URL.
 //
 //   npm run bench:growth                                   10k, 100k and 1M posts
 //   npm run bench:growth -- --sizes=10000,100000 --no-doc  a quick look, nothing written
 //   options: --repetitions=7 (cold pages, API, search) --starts=3 (server start-ups) --keep (keep the largest database)
 import { spawn } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -58,6 +58,11 @@ async function main(): Promise<void> {
   const results: GrowthResult[] = []
   for (const [i, size] of sizes.entries()) results.push(await runSize(size, args.keep && i === sizes.length - 1))
   console.log(`\n${growthTable(results)}\n`)
+  const dir = path.join(ROOT, 'bench/results')
+  mkdirSync(dir, { recursive: true })
+  const file = path.join(dir, `growth-${results[0].provider}-${date.slice(0, 19).replace(/:/g, '-')}.json`)
+  writeFileSync(file, JSON.stringify({ date, machine, results }, null, 2) + '\n')
+  console.log(`results: ${path.relative(ROOT, file)}`)
   const kept = results.at(-1)?.keptDatabase
   if (kept) console.log(`kept the largest database: ${kept}`)
   if (args['no-doc']) return

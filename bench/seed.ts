@@ -52,7 +52,24 @@ const WORDS = (
   'build fix test run version update old new first last reply read write learn try work game film book food train ' +
   'science market price data system code server client network memory disk weekend morning tonight'
 ).split(' ')
-export const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'CA', 'AU', 'BR', 'JP', 'PL', 'NL', 'SE', 'IT', 'ES', 'MX', 'IN', 'FI']
+export const COUNTRIES = [
+  'US',
+  'GB',
+  'DE',
+  'FR',
+  'CA',
+  'AU',
+  'BR',
+  'JP',
+  'PL',
+  'NL',
+  'SE',
+  'IT',
+  'ES',
+  'MX',
+  'IN',
+  'FI',
+]
 
 export function sentence(rand: () => number, words: number): string {
   const out: string[] = []
@@ -133,7 +150,13 @@ export const POST_COLUMNS = [
  * Multi-row INSERTs in chunks. Prisma's createMany costs about a millisecond a row here; raw statements go through
  * the same driver adapter, which stores dates and booleans exactly as the app's own writes do.
  */
-export async function insertRows(db: Db, table: string, columns: string[], rows: Row[], chunkRows = INSERT_CHUNK): Promise<void> {
+export async function insertRows(
+  db: Db,
+  table: string,
+  columns: string[],
+  rows: Row[],
+  chunkRows = INSERT_CHUNK,
+): Promise<void> {
   const postgres = getConfig().database.provider === 'postgresql'
   for (let i = 0; i < rows.length; i += chunkRows) {
     const chunk = rows.slice(i, i + chunkRows)
