@@ -52,9 +52,26 @@ const WORDS = (
   'build fix test run version update old new first last reply read write learn try work game film book food train ' +
   'science market price data system code server client network memory disk weekend morning tonight'
 ).split(' ')
-const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'CA', 'AU', 'BR', 'JP', 'PL', 'NL', 'SE', 'IT', 'ES', 'MX', 'IN', 'FI']
+export const COUNTRIES = [
+  'US',
+  'GB',
+  'DE',
+  'FR',
+  'CA',
+  'AU',
+  'BR',
+  'JP',
+  'PL',
+  'NL',
+  'SE',
+  'IT',
+  'ES',
+  'MX',
+  'IN',
+  'FI',
+]
 
-function sentence(rand: () => number, words: number): string {
+export function sentence(rand: () => number, words: number): string {
   const out: string[] = []
   for (let i = 0; i < words; i++) out.push(WORDS[Math.floor(rand() * WORDS.length)])
   const text = out.join(' ')
@@ -62,7 +79,7 @@ function sentence(rand: () => number, words: number): string {
 }
 
 /** Post text like the site's: a few lines, sometimes a quote of an earlier post, sometimes greentext. */
-function content(rand: () => number, earlierIds: number[]): string {
+export function content(rand: () => number, earlierIds: number[]): string {
   const lines: string[] = []
   if (earlierIds.length && rand() < 0.35) lines.push(`>>${earlierIds[Math.floor(rand() * earlierIds.length)]}`)
   if (rand() < 0.15) lines.push(`>${sentence(rand, 3 + Math.floor(rand() * 8))}`)
@@ -72,7 +89,7 @@ function content(rand: () => number, earlierIds: number[]): string {
 }
 
 /** Photos of a few hundred KB, through the app's own upload pipeline (re-encode, thumbnail, storage). */
-async function seedImages(count: number): Promise<PostMedia['columns'][]> {
+export async function seedImages(count: number): Promise<PostMedia['columns'][]> {
   const out: PostMedia['columns'][] = []
   for (let i = 0; i < count; i++) {
     const bytes = await benchPhoto(800 + 64 * i, 600)
@@ -91,9 +108,9 @@ export function benchPhoto(width: number, height: number): Promise<Buffer> {
     .toBuffer()
 }
 
-type Row = (string | number | boolean | Date | null)[]
-const THREAD_COLUMNS = ['id', 'board_id', 'topic', 'created_at', 'updated_at', 'post_count']
-const MEDIA_COLUMNS = [
+export type Row = (string | number | boolean | Date | null)[]
+export const THREAD_COLUMNS = ['id', 'board_id', 'topic', 'created_at', 'updated_at', 'post_count']
+export const MEDIA_COLUMNS = [
   'imageUrl',
   'mediaKey',
   'thumbnailUrl',
@@ -105,7 +122,7 @@ const MEDIA_COLUMNS = [
   'mediaHeight',
   'mediaOrigName',
 ] as const
-const POST_COLUMNS = [
+export const POST_COLUMNS = [
   'id',
   'thread_id',
   'board_id',
@@ -133,10 +150,16 @@ const POST_COLUMNS = [
  * Multi-row INSERTs in chunks. Prisma's createMany costs about a millisecond a row here; raw statements go through
  * the same driver adapter, which stores dates and booleans exactly as the app's own writes do.
  */
-async function insertRows(db: Db, table: string, columns: string[], rows: Row[]): Promise<void> {
+export async function insertRows(
+  db: Db,
+  table: string,
+  columns: string[],
+  rows: Row[],
+  chunkRows = INSERT_CHUNK,
+): Promise<void> {
   const postgres = getConfig().database.provider === 'postgresql'
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    const chunk = rows.slice(i, i + INSERT_CHUNK)
+  for (let i = 0; i < rows.length; i += chunkRows) {
+    const chunk = rows.slice(i, i + chunkRows)
     let n = 0
     const values = chunk.map((row) => `(${row.map(() => (postgres ? `$${++n}` : '?')).join(',')})`).join(',')
     await db.$executeRawUnsafe(`INSERT INTO ${table} (${columns.join(',')}) VALUES ${values}`, ...chunk.flat())

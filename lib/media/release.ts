@@ -8,14 +8,16 @@ import { log } from '../log'
 export async function isMediaReferenced(key: string, now = new Date()): Promise<boolean> {
   const db = await getDb()
   const url = (await getStorage()).publicUrl(key)
-  const [posts, bans, snapshots] = await Promise.all([
-    db.post.count({ where: { OR: [{ mediaKey: key }, { thumbnailKey: key }] } }),
+  // Whether any post refers to it, not how many: one index probe each, however many posts share the file.
+  const [file, thumbnail, bans, snapshots] = await Promise.all([
+    db.post.findFirst({ where: { mediaKey: key }, select: { id: true } }),
+    db.post.findFirst({ where: { thumbnailKey: key }, select: { id: true } }),
     db.ban.count({
       where: { postImageUrl: url, isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
     }),
     db.moderationSnapshot.count({ where: { mediaKey: key, expiresAt: { gt: now } } }),
   ])
-  return posts + bans + snapshots > 0
+  return file !== null || thumbnail !== null || bans + snapshots > 0
 }
 
 export async function releaseMedia(keys: (string | null | undefined)[], now = new Date()): Promise<number> {
