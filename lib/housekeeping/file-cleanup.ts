@@ -12,6 +12,7 @@ const BATCH = 500
 
 export interface FileCleanupResult {
   totalFiles: number
+  /** Stored files that a post, a ban in force or an unexpired snapshot references (counted during the walk). */
   databaseImages: number
   orphanedFiles: number
   deletedFiles: number
@@ -25,7 +26,7 @@ export async function cleanupFiles(now: Date): Promise<FileCleanupResult> {
   const kept = await keysKeptOutsidePosts(now)
   const result: FileCleanupResult = {
     totalFiles: 0,
-    databaseImages: await countReferencedKeys(kept),
+    databaseImages: 0,
     orphanedFiles: 0,
     deletedFiles: 0,
     tempFilesDeleted: 0,
@@ -33,11 +34,18 @@ export async function cleanupFiles(now: Date): Promise<FileCleanupResult> {
   }
   const cutoff = now.getTime() - ORPHAN_MIN_AGE_MS
 
+  // Every stored object is looked up (its batch's one indexed query), so the referenced count comes from the walk
+  // itself: counting all posts' distinct files instead grows with the database and once outlasted the statement
+  // timeout on a million posts. Only objects older than the cutoff may be deleted.
   let batch: StoredObject[] = []
   const flush = async () => {
     const referenced = await keysReferencedByPosts(batch.map((o) => o.key))
-    for (const { key } of batch) {
-      if (referenced.has(key) || kept.has(key)) continue
+    for (const { key, lastModified } of batch) {
+      if (referenced.has(key) || kept.has(key)) {
+        result.databaseImages++
+        continue
+      }
+      if (lastModified.getTime() > cutoff) continue
       result.orphanedFiles++
       try {
         // Checked once more right before deleting: a new post may have reused the same (content-addressed) file.
@@ -53,7 +61,6 @@ export async function cleanupFiles(now: Date): Promise<FileCleanupResult> {
   }
   for await (const object of storage.list()) {
     result.totalFiles++
-    if (object.lastModified.getTime() > cutoff) continue
     batch.push(object)
     if (batch.length >= BATCH) await flush()
   }
@@ -67,6 +74,38 @@ export async function cleanupFiles(now: Date): Promise<FileCleanupResult> {
     }
   }
   return result
+}
+
+/** Files kept by bans in force and unexpired moderation snapshots (few rows: held in memory). */
+async function keysKeptOutsidePosts(now: Date): Promise<Set<string>> {
+  const db = await getDb()
+  const storage = await getStorage()
+  const [bans, snapshots] = await Promise.all([
+    db.ban.findMany({
+      where: { postImageUrl: { not: null }, isActive: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+      select: { postImageUrl: true },
+    }),
+    db.moderationSnapshot.findMany({
+      where: { mediaKey: { not: null }, expiresAt: { gt: now } },
+      select: { mediaKey: true },
+    }),
+  ])
+  const keys = new Set<string>()
+  for (const b of bans) {
+    const key = storage.keyFromUrl(b.postImageUrl!)
+    if (key) keys.add(key)
+  }
+  for (const s of snapshots) keys.add(s.mediaKey!)
+  return keys
+}
+
+async function keysReferencedByPosts(keys: string[]): Promise<Set<string>> {
+  const db = await getDb()
+  const rows = await db.post.findMany({
+    where: { OR: [{ mediaKey: { in: keys } }, { thumbnailKey: { in: keys } }] },
+    select: { mediaKey: true, thumbnailKey: true },
+  })
+  return new Set(rows.flatMap((r) => [r.mediaKey, r.thumbnailKey]).filter((k): k is string => k !== null))
 }
 
 /** Files kept by bans in force and unexpired moderation snapshots (few rows: held in memory). */
