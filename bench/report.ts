@@ -6,6 +6,7 @@ import type { FanoutResult } from './fanout'
 import type { FilterCost } from './filter-cost'
 import type { ScriptSizes } from './js-size'
 import type { MachineInfo } from './machine'
+import type { MixedLoadResult } from './scenarios/mixed-load'
 import { SECTIONS } from './sections/index'
 import { judgeSoak, type SoakResult } from './soak'
 import { distribution, formatMs, formatRate, formatRatio, ratio, type Distribution } from './stats'
@@ -61,6 +62,8 @@ export interface BenchResults {
   /** The captcha's cost per post on the server (issuing a challenge, checking a solution), in the bench process. */
   captcha?: CaptchaCost
   soak?: SoakResult
+  /** Readers of one board while writers post into it, beside the static baseline (bench/scenarios/mixed-load.ts). */
+  mixed?: MixedLoadResult
   /** Server RSS right after start, after the HTTP scenarios, and in the fresh process the fan-out runs on. */
   serverRssStartMb?: number
   serverRssAfterLoadMb?: number
