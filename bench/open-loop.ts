@@ -18,7 +18,7 @@ export interface OpenLoopOptions {
 
 export interface OpenLoopResult {
   sent: number
-  /** Answers by status; `error` for a failed connection. */
+  /** Answers by status; `error {code}` for a failed connection. */
   statuses: Record<string, number>
   /** Requests per second actually sent. */
   rate: number
@@ -26,8 +26,9 @@ export interface OpenLoopResult {
   p99: number
 }
 
-// Enough sockets that slow answers never hold back the schedule.
-const agent = new Agent({ keepAlive: true, maxSockets: 512 })
+// A connection per request: slow answers never hold back the schedule, and no request is lost to the server closing
+// an idle keep-alive connection just as it is reused.
+const agent = new Agent({ keepAlive: false, maxSockets: Infinity })
 
 export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
   const statuses: Record<string, number> = {}
@@ -46,7 +47,7 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
         count(String(status))
         latencies.push(performance.now() - sent)
       },
-      () => void count('error'),
+      (err: NodeJS.ErrnoException) => void count(`error ${err.code ?? err.message}`),
     )
     pending.add(one)
     void one.finally(() => pending.delete(one))

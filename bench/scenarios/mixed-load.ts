@@ -88,8 +88,9 @@ async function phase(ctx: BenchContext, label: string, writeRate: number | null)
   const hot = result.readers.hot === null ? '' : `, ${(result.readers.hot * 100).toFixed(0)} % hot`
   const written = writes ? `; writes ${JSON.stringify(writes.statuses)} at ${writes.rate.toFixed(1)}/s` : ''
   ctx.log(`  ${label}: ${reads.rps.toFixed(0)} req/s, p99 ${reads.p99.toFixed(1)} ms${hot}${written}`)
+  // Shown in the table and failing the targets rather than stopping the run.
   if (writes && writes.statuses['201'] !== writes.sent)
-    throw new Error(`mixed load: not every reply was created: ${JSON.stringify(writes.statuses)}`)
+    ctx.log(`  warning: not every reply was created: ${JSON.stringify(writes.statuses)}`)
   return result
 }
 
