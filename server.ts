@@ -75,6 +75,11 @@ async function main(): Promise<void> {
   const routes = loadRouteTable(process.cwd())
   countDomainEvents()
 
+  // The same for every answer of this process: computed once, not per request.
+  const HTTP_HEADERS = Object.entries(securityHeaders(false))
+  const HTTPS_HEADERS = Object.entries(securityHeaders(true))
+  const PAGE_POLICY_WITHOUT_NONCE = pagePolicy([])
+
   // Next's handler arrives after listen (Next needs the real port); until then requests get a 503.
   const next_: { handle?: (req: IncomingMessage, res: ServerResponse) => Promise<void>; pages?: PageCache } = {}
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
@@ -95,7 +100,7 @@ async function main(): Promise<void> {
       render ? 0 : config.trustProxyHops,
     )
     req.headers[SCHEME_HEADER] = scheme
-    for (const [name, value] of Object.entries(securityHeaders(scheme === 'https'))) res.setHeader(name, value!)
+    for (const [name, value] of scheme === 'https' ? HTTPS_HEADERS : HTTP_HEADERS) res.setHeader(name, value!)
     // A target that is not a decodable path: 400 on the API (and for `*` or absolute forms), Next's 404 page otherwise.
     // After the security headers, so these answers carry them too.
     const problem = targetProblem(req.url ?? '')
@@ -117,19 +122,24 @@ async function main(): Promise<void> {
       return void res.end()
     }
     const nextHandle = next_.handle
-    // While the database is down, pages that are not served from the cache get the short 503 page.
-    const handle = (req: IncomingMessage, res: ServerResponse) =>
-      guardPagePost(req, res) || answerWhileDatabaseDown(req, res) ? Promise.resolve() : nextHandle(req, res)
     // Next puts the nonce of the request's Content-Security-Policy header on every script of the page it renders;
-    // a client-sent one is never kept. Cache renders get none: the cache vouches for their scripts by hash.
+    // a client-sent one is never kept. Cache renders get none: the cache vouches for their scripts by hash. The
+    // nonce is made only for a request Next answers: a page served from the cache carries its stored policy.
     delete req.headers['content-security-policy']
     delete req.headers['content-security-policy-report-only']
-    if (!render && !path.startsWith('/api/')) {
-      const policy = pagePolicy([nonceSource(newNonce())])
-      req.headers['content-security-policy'] = policy
-      res.setHeader('content-security-policy', policy)
+    const nonced = !render && !path.startsWith('/api/')
+    // While the database is down, pages that are not served from the cache get the short 503 page.
+    const handle = (req: IncomingMessage, res: ServerResponse) => {
+      if (nonced) {
+        const policy = pagePolicy([nonceSource(newNonce())])
+        req.headers['content-security-policy'] = policy
+        res.setHeader('content-security-policy', policy)
+      }
+      return guardPagePost(req, res) || answerWhileDatabaseDown(req, res) ? Promise.resolve() : nextHandle(req, res)
     }
     if (render || !next_.pages) return void handle(req, res)
+    // Stored pages replace it with their own (script hashes); a stored file that is not HTML (a feed) keeps this.
+    if (nonced) res.setHeader('content-security-policy', PAGE_POLICY_WITHOUT_NONCE)
     next_.pages.serve(req, res, clientIp).then(
       (served) => {
         if (!served) void handle(req, res)

@@ -6,6 +6,7 @@ import type { FanoutResult } from './fanout'
 import type { FilterCost } from './filter-cost'
 import type { ScriptSizes } from './js-size'
 import type { MachineInfo } from './machine'
+import type { MixedLoadResult } from './scenarios/mixed-load'
 import { SECTIONS } from './sections/index'
 import { judgeSoak, type SoakResult } from './soak'
 import { distribution, formatMs, formatRate, formatRatio, ratio, type Distribution } from './stats'
@@ -73,6 +74,8 @@ export interface BenchResults {
   soak?: SoakResult
   /** Text replies from 20 concurrent posters with the server's CPU per reply (bench/scenarios/text-reply-20.ts). */
   writes?: WriteFigures
+  /** Readers of one board while writers post into it, beside the static baseline (bench/scenarios/mixed-load.ts). */
+  mixed?: MixedLoadResult
   /** Server RSS right after start, after the HTTP scenarios, and in the fresh process the fan-out runs on. */
   serverRssStartMb?: number
   serverRssAfterLoadMb?: number

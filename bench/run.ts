@@ -6,7 +6,7 @@
 //   npm run bench -- --only=thread,cold    some scenarios only (printed, nothing written)
 //   npm run bench -- --profile=text-reply  one scenario with the server under --cpu-prof, summarised by top functions
 //   npm run bench -- --only=soak --soak-minutes=3   a shorter soak on its own
-//   options: --seconds=10 --warmup=2 --connections=50 --cold=20 --fanout=1000,5000 --fanout-posts=5 --soak-minutes=10 --no-doc
+//   options: --seconds=10 --warmup=2 --connections=50 --cold=20 --fanout=1000,5000 --fanout-posts=5 --soak-minutes=10 --mixed-seconds=20 --no-doc
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -39,6 +39,7 @@ const { values: args } = parseArgs({
     'fanout-posts': { type: 'string', default: '5' },
     'fanout-workers': { type: 'string', default: '4' },
     'soak-minutes': { type: 'string', default: '10' },
+    'mixed-seconds': { type: 'string', default: '20' },
     only: { type: 'string' },
     profile: { type: 'string' },
     'no-doc': { type: 'boolean', default: false },
@@ -54,6 +55,7 @@ const settings: BenchSettings = {
   fanoutWorkers: Number(args['fanout-workers']),
   soakMinutes: Number(args['soak-minutes']),
   fanoutSizes: args.fanout.split(',').map(Number),
+  mixedSeconds: Number(args['mixed-seconds']),
 }
 const only = new Set<string>(args.profile ? [args.profile] : args.only ? args.only.split(',') : SCENARIO_IDS)
 for (const s of only)

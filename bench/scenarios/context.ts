@@ -17,6 +17,8 @@ export interface BenchSettings {
   fanoutWorkers: number
   soakMinutes: number
   fanoutSizes: number[]
+  /** Seconds of each phase of the mixed-load scenario. */
+  mixedSeconds: number
 }
 
 export type ServerOptions = NonNullable<Parameters<typeof startServer>[0]>

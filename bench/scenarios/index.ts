@@ -6,6 +6,7 @@ import { fanoutScenario } from './fanout'
 import { imageReplyScenario } from './image-reply'
 import { bannedFilesScenario, captchaScenario, filtersScenario } from './in-process-costs'
 import { jsScenario } from './js'
+import { mixedLoadScenario } from './mixed-load'
 import { readScenarios } from './reads'
 import { soakScenario } from './soak'
 import { textReplyScenario } from './text-reply'
@@ -17,6 +18,7 @@ export const SCENARIOS: BenchScenario[] = [
   jsScenario,
   ...readScenarios,
   coldScenario,
+  mixedLoadScenario,
   textReplyScenario,
   textReply20Scenario,
   textReplyFilteredScenario,
