@@ -123,7 +123,7 @@ describe('archive', () => {
     const live = await page(`/board/${board}`)
     expect(live.text).toContain(`href="/board/${board}/archive"`)
     expect((await page(`/board/${board}/archive`)).text).toContain('No archived threads.')
-    // 100 live threads fill the board; the oldest dies when one more arrives (inserted directly, as in posting.test.ts).
+    // 100 live threads fill the board; the oldest dies when one more arrives (inserted directly, as in posting-threads.test.ts).
     const old = new Date(Date.now() - 3600_000)
     for (let i = 0; i < 100; i++) {
       const at = new Date(old.getTime() + i * 1000)
