@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
 import { freshIp, newThread, postsUrl, threadsUrl, withPostingServer } from '../helpers/posting'
-import { sql } from '../helpers/sql'
+import { insertFillerThreads, sql } from '../helpers/sql'
 
 const server = withPostingServer()
 
@@ -188,20 +188,7 @@ describe('thread cap', () => {
   it('kills the least recently bumped thread when a board passes 100 live threads; it stays readable and read-only', async () => {
     const board = 'fitness'
     const old = new Date(Date.now() - 3600_000)
-    for (let i = 0; i < 100; i++) {
-      const at = new Date(old.getTime() + i * 1000)
-      await sql(
-        server().database,
-        `INSERT INTO threads (board_id, topic, created_at, updated_at, post_count, is_sticky, is_dead)
-        VALUES (?, ?, ?, ?, 1, ?, ?)`,
-        board,
-        `filler ${i}`,
-        at,
-        at,
-        false,
-        false,
-      )
-    }
+    await insertFillerThreads(server().database, board, 100, old)
     await sql(
       server().database,
       `INSERT INTO threads (board_id, topic, created_at, updated_at, post_count, is_sticky, is_dead)
