@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card'
 import { Logo } from '@/components/ui/logo'
 import { listBoards } from '@/lib/boards/queries'
 import type { PublicBoard } from '@/lib/boards/types'
+import { log } from '@/lib/log'
 
 export const dynamic = 'force-dynamic'
 
@@ -12,7 +13,7 @@ export default async function HomePage() {
   try {
     boards = await listBoards()
   } catch (err) {
-    console.error('home: failed to load boards', err)
+    log.error('home: failed to load boards', err)
   }
   return (
     <div className="space-y-6">

@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { StatsView } from '@/components/stats/stats-view'
 import { Card } from '@/components/ui/card'
 import { BackLink } from '@/components/ui/page-back-link'
+import { log } from '@/lib/log'
 import { getHourlyStats, getStatsOverview } from '@/lib/stats/public-stats'
 import { STATS_FAILED } from '@/lib/stats/types'
 
@@ -15,7 +16,7 @@ export const metadata: Metadata = {
 // The figures are in the server-rendered HTML (readers without JavaScript, crawlers); charts draw on top of them.
 export default async function StatsPage() {
   const loaded = await Promise.all([getStatsOverview(), getHourlyStats(24)]).catch((err) => {
-    console.error('statistics failed:', err)
+    log.error('statistics failed:', err)
     return null
   })
   return (

@@ -8,6 +8,7 @@ import { getDb } from '../db/client'
 import { logDbFailure } from '../db/fault-log'
 import { subscribe } from '../events/bus'
 import { ipKey, normalizeIp } from '../net/ip'
+import { noTimers, retryAfter, startEvery, stopTimers, type PeriodicTimers } from '../periodic-timers'
 import { processSingleton } from '../process-singleton'
 
 const REFRESH_MS = 60_000
@@ -24,14 +25,12 @@ interface Snapshot {
   ranges: IndexedRangeBan[]
 }
 
-interface State {
+interface State extends PeriodicTimers {
   snapshot: Snapshot | null
   /** True from a ban change until a load that started after it has finished. */
   stale: boolean
   dirty: boolean
   loading: Promise<void> | null
-  timer: NodeJS.Timeout | null
-  retry: NodeJS.Timeout | null
   unsubscribe: (() => void) | null
 }
 const state = () =>
@@ -40,8 +39,7 @@ const state = () =>
     stale: true,
     dirty: false,
     loading: null,
-    timer: null,
-    retry: null,
+    ...noTimers(),
     unsubscribe: null,
   }))
 
@@ -66,17 +64,15 @@ export function startBanIndex(): void {
     if (event.name === 'bans_changed' || event.name === 'events_missed') void reload()
   })
   // The periodic load only catches rows changed outside the app; the snapshot stays in use meanwhile.
-  s.timer = setInterval(() => void reload({ stale: false }), REFRESH_MS)
-  s.timer.unref()
+  startEvery(s, REFRESH_MS, () => void reload({ stale: false }))
   void reload()
 }
 
 export function stopBanIndex(): void {
   const s = state()
-  if (s.timer) clearInterval(s.timer)
-  if (s.retry) clearTimeout(s.retry)
+  stopTimers(s)
   s.unsubscribe?.()
-  Object.assign(s, { timer: null, retry: null, unsubscribe: null })
+  s.unsubscribe = null
 }
 
 /**
@@ -123,13 +119,7 @@ async function load(): Promise<boolean> {
   } catch (err) {
     // Stay stale: every visitor gets a full render (with the database's ban check) until a load succeeds.
     logDbFailure('ban index: load failed:', err)
-    if (s.timer && !s.retry) {
-      s.retry = setTimeout(() => {
-        s.retry = null
-        void reload({ stale: false })
-      }, RETRY_MS)
-      s.retry.unref()
-    }
+    if (s.timer && !s.retry) retryAfter(s, RETRY_MS, () => void reload({ stale: false }))
     return false
   }
 }

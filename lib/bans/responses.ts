@@ -1,6 +1,7 @@
 // The staff view of a ban, as a zod schema for the OpenAPI document (tests/unit/openapi-types.test.ts holds it
 // equal to BanDto in ./types.ts).
 import { z } from 'zod'
+import { BANNED_POST_FIELDS } from '../http/error-bodies'
 
 export const ZBan = z.object({
   id: z.number().int(),
@@ -16,10 +17,7 @@ export const ZBan = z.object({
   appeal_submitted_at: z.string().nullable().optional().meta({ description: 'Moderators and admins only' }),
   decision_reason: z.string().nullable(),
   decided_at: z.string().nullable(),
-  post_content: z.string().nullable(),
-  post_image_url: z.string().nullable(),
-  thread_id: z.number().int().nullable(),
-  post_id: z.number().int().nullable(),
+  ...BANNED_POST_FIELDS,
   admin_user_id: z.number().int().nullable(),
   admin_username: z.string().nullable(),
 })

@@ -5,6 +5,7 @@
 import { HousekeepingBusyError, runHousekeeping, type Trigger } from './run'
 import { getDb } from '../db/client'
 import { log } from '../log'
+import { noTimers, retryAfter, startEvery, stopTimers, type PeriodicTimers } from '../periodic-timers'
 import { processSingleton } from '../process-singleton'
 
 export const INTERVAL_MINUTES = 60
@@ -12,19 +13,12 @@ const INTERVAL_MS = INTERVAL_MINUTES * 60_000
 // A run that started this recently anywhere counts as this period's run.
 const RECENT_MS = INTERVAL_MS - 5 * 60_000
 
-interface ScheduleState {
-  timer: NodeJS.Timeout | null
-  retry: NodeJS.Timeout | null
+interface ScheduleState extends PeriodicTimers {
   nextRun: Date | null
   current: Promise<void> | null
 }
 const state = () =>
-  processSingleton<ScheduleState>('housekeeping.schedule', () => ({
-    timer: null,
-    retry: null,
-    nextRun: null,
-    current: null,
-  }))
+  processSingleton<ScheduleState>('housekeeping.schedule', () => ({ ...noTimers(), nextRun: null, current: null }))
 
 export function scheduleInfo(): { running: boolean; nextRun: Date | null } {
   const s = state()
@@ -33,9 +27,7 @@ export function scheduleInfo(): { running: boolean; nextRun: Date | null } {
 
 export function startHousekeepingSchedule(): void {
   const s = state()
-  if (s.timer) return
-  s.timer = setInterval(() => track(scheduledRun('schedule')), INTERVAL_MS)
-  s.timer.unref()
+  if (!startEvery(s, INTERVAL_MS, () => track(scheduledRun('schedule')))) return
   s.nextRun = new Date(Date.now() + INTERVAL_MS)
   track(scheduledRun('startup'))
 }
@@ -51,10 +43,7 @@ function track(run: Promise<void>): void {
 /** Stops the schedule and waits (at most `waitMs`) for a run of this process to finish, so it releases its lock. */
 export async function stopHousekeepingSchedule(waitMs = 5_000): Promise<void> {
   const s = state()
-  if (s.timer) clearInterval(s.timer)
-  if (s.retry) clearTimeout(s.retry)
-  s.timer = null
-  s.retry = null
+  stopTimers(s)
   s.nextRun = null
   if (s.current) await Promise.race([s.current, new Promise((resolve) => setTimeout(resolve, waitMs).unref())])
 }
@@ -87,15 +76,7 @@ function skipped(trigger: Trigger, err: HousekeepingBusyError): void {
       `${until ? ` until ${until.toISOString()}` : ''}${retry ? '; retrying then' : ''}`,
   )
   if (!retry) return
-  if (s.retry) clearTimeout(s.retry)
-  s.retry = setTimeout(
-    () => {
-      s.retry = null
-      track(scheduledRun('startup'))
-    },
-    Math.max(0, until.getTime() - Date.now()) + 1_000,
-  )
-  s.retry.unref()
+  retryAfter(s, Math.max(0, until.getTime() - Date.now()) + 1_000, () => track(scheduledRun('startup')))
 }
 
 async function ranRecently(): Promise<boolean> {

@@ -23,6 +23,14 @@ export const ZDuplicatePostBody = z
   .object({ error: z.literal('Duplicate post'), message: z.string() })
   .meta({ id: 'DuplicatePost' })
 
+/** The post a ban was given for, as the banned visitor and the staff (lib/bans/responses.ts) both see it. */
+export const BANNED_POST_FIELDS = {
+  post_content: z.string().nullable(),
+  post_image_url: z.string().nullable(),
+  thread_id: z.number().int().nullable(),
+  post_id: z.number().int().nullable(),
+}
+
 export const ZBanErrorBody = z
   .object({
     error: z.enum(['Banned', 'Rangebanned']),
@@ -33,10 +41,7 @@ export const ZBanErrorBody = z
         reason: z.string(),
         expires_at: z.string().nullable(),
         appeal_status: z.string().nullable(),
-        post_content: z.string().nullable(),
-        post_image_url: z.string().nullable(),
-        thread_id: z.number().int().nullable(),
-        post_id: z.number().int().nullable(),
+        ...BANNED_POST_FIELDS,
         board_id: z.string().nullable().meta({ description: 'The board of the ban; null: every board' }),
       })
       .optional(),

@@ -2,6 +2,8 @@
 // (401 without a session, 403 below the route's role) and, for state-changing methods, the CSRF token and the
 // per-staff write limit. Who is asking is settled before the body is judged (400).
 import type { z } from 'zod'
+import { json } from './error-response'
+import { idParam } from './params'
 import {
   buildRoute,
   type BodySpec,
@@ -47,4 +49,20 @@ export function staffRoute<
     handler,
     { role: spec.role ?? 'janitor' },
   )
+}
+
+/**
+ * DELETE of one record by its `{id}` (a filter, a file ban, a range ban): `remove` acts as the staff member and
+ * throws the domain's errors; the answer is `{ message }`. `notFound` is the 404 of an id that cannot exist.
+ */
+export function staffRemoval(
+  role: Role,
+  notFound: string,
+  remove: (staff: Staff, id: number) => Promise<unknown>,
+  message: string,
+): RouteHandler {
+  return staffRoute({ role, params: { id: idParam(notFound) } }, async ({ staff, params }) => {
+    await remove(staff, params.id)
+    return json({ message })
+  })
 }

@@ -1,9 +1,32 @@
 // Schemas and phrases the OpenAPI operation tables (operations-*.ts) share.
 import { z } from 'zod'
+import type { OperationDoc } from './types'
 import { ZPost } from '../posts/responses'
 
 export const message = (extra: z.ZodRawShape = {}) => z.object({ message: z.string(), ...extra })
 export const int = () => z.number().int()
+
+// Builders for the operation kinds the tables repeat: a list, a read of one, a create, a change, a removal.
+/** A read answering `body`. */
+export const reads = (summary: string, body: z.ZodType): OperationDoc => ({ summary, responses: { 200: body } })
+/** A read answering `{ [key]: item[] }`. */
+export const listOf = (summary: string, key: string, item: z.ZodType) =>
+  reads(summary, z.object({ [key]: z.array(item) }))
+/** A read answering `{ [key]: item }`. */
+export const oneOf = (summary: string, key: string, item: z.ZodType) => reads(summary, z.object({ [key]: item }))
+/** A create answering 201 `{ message, [key]: item }`; `conflict` names what answers 409. */
+export const creates = (summary: string, key: string, item: z.ZodType, conflict: string): OperationDoc => ({
+  summary,
+  errors: { 409: conflict },
+  responses: { 201: message({ [key]: item }) },
+})
+/** A change answering `{ message, [key]: item }`. */
+export const changes = (summary: string, key: string, item: z.ZodType): OperationDoc => ({
+  summary,
+  responses: { 200: message({ [key]: item }) },
+})
+/** A removal answering `{ message }`. */
+export const removes = (summary: string): OperationDoc => ({ summary, responses: { 200: message() } })
 
 export const ZFilter = z.object({
   id: int(),

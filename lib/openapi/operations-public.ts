@@ -1,7 +1,7 @@
 // What the OpenAPI document says of the public endpoints: reads, posting, surveys, reports, search, stats, health.
 import { z } from 'zod'
-import { message, int, ZHealthChecks, ZDeletionResult, NOT_MODIFIED } from './operation-parts'
-import type { PathDocs } from './types'
+import { message, int, listOf, oneOf, reads, ZHealthChecks, ZDeletionResult, NOT_MODIFIED } from './operation-parts'
+import type { Answer, OperationDoc, PathDocs } from './types'
 import { ZBoard } from '../boards/responses'
 import { ZPost } from '../posts/responses'
 import { ZReplyForm, ZThreadForm } from '../posts/schemas'
@@ -10,12 +10,26 @@ import { ZHourlyStats, ZStatsOverview } from '../stats/responses'
 import { ZCorrelations, ZSurvey, ZSurveyResults, ZSurveyWithResponse, ZVoteResult } from '../surveys/responses'
 import { ZThread, ZThreadConfig, ZThreadSummary } from '../threads/responses'
 
+/** Deletion by the poster (poster key) or by staff giving a reason; the poster cannot once the thread is archived. */
+const ownerOrStaffDelete = (summary: string, description: string, archived: string): OperationDoc => ({
+  summary,
+  description,
+  posterKey: true,
+  csrf: 'staff',
+  errors: { 409: archived },
+  responses: { 200: ZDeletionResult },
+})
+
+/** A new thread or reply; the first post also sets the poster key cookie. */
+const posted = (ids: z.ZodRawShape): Answer => ({
+  description: 'Created; `Set-Cookie: cb_poster=…` when the caller had no poster key',
+  schema: message(ids),
+})
+
 export const PUBLIC_DOCS: PathDocs = {
   // Public reads and posting
-  '/api/boards': {
-    GET: { summary: 'Every board, sorted by id', responses: { 200: z.object({ boards: z.array(ZBoard) }) } },
-  },
-  '/api/boards/{boardId}': { GET: { summary: 'One board', responses: { 200: z.object({ board: ZBoard }) } } },
+  '/api/boards': { GET: listOf('Every board, sorted by id', 'boards', ZBoard) },
+  '/api/boards/{boardId}': { GET: oneOf('One board', 'board', ZBoard) },
   '/api/boards/{boardId}/threads': {
     GET: {
       summary: "A board's live threads with their opening post and latest replies",
@@ -33,12 +47,7 @@ export const PUBLIC_DOCS: PathDocs = {
       errors: {
         409: 'Duplicate post: the same text on this board, or the same file in another thread, within the windows of DUPLICATE_TEXT_SECONDS / DUPLICATE_FILE_SECONDS',
       },
-      responses: {
-        201: {
-          description: 'Created; `Set-Cookie: cb_poster=…` when the caller had no poster key',
-          schema: message({ threadId: int(), postId: int(), boardId: z.string() }),
-        },
-      },
+      responses: { 201: posted({ threadId: int(), postId: int(), boardId: z.string() }) },
     },
   },
   '/api/boards/{boardId}/threads/{threadId}': {
@@ -48,15 +57,11 @@ export const PUBLIC_DOCS: PathDocs = {
         200: z.object({ thread: ZThread, config: ZThreadConfig.extend({ deadThreadRetentionHours: int() }) }),
       },
     },
-    DELETE: {
-      summary: 'Delete a thread: its opening poster, or staff with a reason',
-      description:
-        'The poster may delete a live thread; staff (janitor and up, on their boards) give `reason` and may purge media.',
-      posterKey: true,
-      csrf: 'staff',
-      errors: { 409: 'Cannot delete archived threads (the poster)' },
-      responses: { 200: ZDeletionResult },
-    },
+    DELETE: ownerOrStaffDelete(
+      'Delete a thread: its opening poster, or staff with a reason',
+      'The poster may delete a live thread; staff (janitor and up, on their boards) give `reason` and may purge media.',
+      'Cannot delete archived threads (the poster)',
+    ),
   },
   '/api/boards/{boardId}/threads/{threadId}/posts': {
     GET: {
@@ -84,23 +89,15 @@ export const PUBLIC_DOCS: PathDocs = {
       errors: {
         409: 'This thread has been archived and no longer accepts new posts; Duplicate post (the same text on this board, or the same file in another thread, within the duplicate windows)',
       },
-      responses: {
-        201: {
-          description: 'Created; `Set-Cookie: cb_poster=…` when the caller had no poster key',
-          schema: message({ postId: int(), threadId: int(), boardId: z.string() }),
-        },
-      },
+      responses: { 201: posted({ postId: int(), threadId: int(), boardId: z.string() }) },
     },
   },
   '/api/boards/{boardId}/threads/{threadId}/posts/{postId}': {
-    DELETE: {
-      summary: 'Delete a post: its poster, or staff with a reason',
-      description: "Deleting a thread's opening post deletes the thread.",
-      posterKey: true,
-      csrf: 'staff',
-      errors: { 409: 'Cannot delete posts in archived threads (the poster)' },
-      responses: { 200: ZDeletionResult },
-    },
+    DELETE: ownerOrStaffDelete(
+      'Delete a post: its poster, or staff with a reason',
+      "Deleting a thread's opening post deletes the thread.",
+      'Cannot delete posts in archived threads (the poster)',
+    ),
   },
   '/api/boards/{boardId}/threads/{threadId}/posts/{postId}/survey': {
     GET: {
@@ -136,16 +133,12 @@ export const PUBLIC_DOCS: PathDocs = {
     },
   },
   '/api/boards/{boardId}/surveys/{surveyId}/results': {
-    GET: {
-      summary: 'Vote counts and percentages of a poll',
-      responses: { 200: z.object({ results: ZSurveyResults }) },
-    },
+    GET: oneOf('Vote counts and percentages of a poll', 'results', ZSurveyResults),
   },
   '/api/boards/{boardId}/surveys/{surveyId}/correlations': {
     GET: {
-      summary: 'Pairs of options chosen together (multiple-choice polls only)',
+      ...reads('Pairs of options chosen together (multiple-choice polls only)', ZCorrelations),
       errors: { 400: 'Correlations are only available for multiple choice surveys' },
-      responses: { 200: ZCorrelations },
     },
   },
   '/api/boards/{boardId}/appeal/{banId}': {
@@ -177,16 +170,10 @@ export const PUBLIC_DOCS: PathDocs = {
     },
   },
   '/api/stats': {
-    GET: {
-      summary: 'Visitors, posts per board and top countries (recomputed at most every 5 minutes)',
-      responses: { 200: ZStatsOverview },
-    },
+    GET: reads('Visitors, posts per board and top countries (recomputed at most every 5 minutes)', ZStatsOverview),
   },
   '/api/stats/hourly': {
-    GET: {
-      summary: 'Unique visitors, page views and posts per UTC hour, oldest first',
-      responses: { 200: ZHourlyStats },
-    },
+    GET: reads('Unique visitors, page views and posts per UTC hour, oldest first', ZHourlyStats),
   },
   '/api/captcha': {
     GET: {

@@ -1,6 +1,21 @@
 // What the OpenAPI document says of the staff endpoints under /api/admin (role and CSRF come from the routes).
 import { z } from 'zod'
-import { message, int, ZFilter, ZAction, ZReportedPost, ZContact, BOARD_SCOPE, PAGED } from './operation-parts'
+import {
+  message,
+  int,
+  listOf,
+  reads,
+  oneOf,
+  creates,
+  changes,
+  removes,
+  ZFilter,
+  ZAction,
+  ZReportedPost,
+  ZContact,
+  BOARD_SCOPE,
+  PAGED,
+} from './operation-parts'
 import type { PathDocs } from './types'
 import { ZBannedFile } from '../banned-files/responses'
 import { ZBan, ZBanList } from '../bans/responses'
@@ -47,7 +62,7 @@ export const STAFF_DOCS: PathDocs = {
     },
     POST: { summary: "End the caller's own session", csrf: 'required', responses: { 200: message() } },
   },
-  '/api/admin/me': { GET: { summary: 'The logged-in staff user', responses: { 200: z.object({ user: ZAdminUser }) } } },
+  '/api/admin/me': { GET: oneOf('The logged-in staff user', 'user', ZAdminUser) },
 
   // Staff: moderation
   '/api/admin/bans': {
@@ -91,16 +106,16 @@ export const STAFF_DOCS: PathDocs = {
   },
   '/api/admin/posts/{postId}/ip': {
     GET: {
-      summary: "The poster's address (the lookup is logged)",
-      description: BOARD_SCOPE,
-      responses: {
-        200: z.object({
+      ...reads(
+        "The poster's address (the lookup is logged)",
+        z.object({
           ip_address: z.string(),
           post_content: z.string().nullable(),
           image_url: z.string().nullable(),
           deleted: z.boolean(),
         }),
-      },
+      ),
+      description: BOARD_SCOPE,
     },
   },
   '/api/admin/posts/{postId}/color': {
@@ -188,74 +203,53 @@ export const STAFF_DOCS: PathDocs = {
 
   // Staff: administration
   '/api/admin/boards': {
-    GET: {
-      summary: 'Every board with its settings and live thread count',
-      responses: { 200: z.object({ boards: z.array(ZManagedBoard) }) },
-    },
-    POST: {
-      summary: 'Create a board',
-      errors: { 409: 'Board already exists' },
-      responses: { 201: message({ board: ZBoard }) },
-    },
+    GET: listOf('Every board with its settings and live thread count', 'boards', ZManagedBoard),
+    POST: creates('Create a board', 'board', ZBoard, 'Board already exists'),
   },
   '/api/admin/boards/{boardId}': {
-    PUT: { summary: "Change a board's settings", responses: { 200: message({ board: ZBoard }) } },
-    PATCH: { summary: "Change a board's settings (the same as PUT)", responses: { 200: message({ board: ZBoard }) } },
+    PUT: changes("Change a board's settings", 'board', ZBoard),
+    PATCH: changes("Change a board's settings (the same as PUT)", 'board', ZBoard),
   },
   '/api/admin/users': {
-    GET: { summary: 'Every staff account', responses: { 200: z.object({ users: z.array(ZAdminUser) }) } },
-    POST: {
-      summary: 'Create a staff account',
-      errors: { 409: 'Username or email already exists' },
-      responses: { 201: message({ user: ZAdminUser }) },
-    },
+    GET: listOf('Every staff account', 'users', ZAdminUser),
+    POST: creates('Create a staff account', 'user', ZAdminUser, 'Username or email already exists'),
   },
   '/api/admin/users/{id}': {
-    GET: { summary: 'One staff account', responses: { 200: z.object({ user: ZAdminUser }) } },
+    GET: oneOf('One staff account', 'user', ZAdminUser),
     PUT: {
-      summary: "Change a staff account's username, email, password, role, boards or active flag",
+      ...changes("Change a staff account's username, email, password, role, boards or active flag", 'user', ZAdminUser),
       description: 'Deactivating a user or changing the password ends their sessions.',
       errors: { 409: 'Username or email already exists; At least one active admin is required' },
-      responses: { 200: message({ user: ZAdminUser }) },
     },
   },
   '/api/admin/rangebans': {
-    GET: {
-      summary: "Range bans in force (with boardId: that board's and the global ones)",
-      responses: { 200: z.object({ rangebans: z.array(ZRangeBan) }) },
-    },
-    POST: {
-      summary: 'Ban a country, an AS number or an IP range',
-      errors: { 409: 'Active rangeban already exists for this value' },
-      responses: { 201: message({ rangeban: ZRangeBan }) },
-    },
+    GET: listOf("Range bans in force (with boardId: that board's and the global ones)", 'rangebans', ZRangeBan),
+    POST: creates(
+      'Ban a country, an AS number or an IP range',
+      'rangeban',
+      ZRangeBan,
+      'Active rangeban already exists for this value',
+    ),
   },
-  '/api/admin/rangebans/{id}': {
-    DELETE: { summary: 'Lift a range ban (kept in the record, marked removed)', responses: { 200: message() } },
-  },
+  '/api/admin/rangebans/{id}': { DELETE: removes('Lift a range ban (kept in the record, marked removed)') },
   '/api/admin/rangebans/stats': {
-    GET: {
-      summary: 'Range ban counts by type and the most banned countries',
-      responses: { 200: z.object({ stats: ZRangeBanStats }) },
-    },
+    GET: oneOf('Range ban counts by type and the most banned countries', 'stats', ZRangeBanStats),
   },
   '/api/admin/filters': {
-    GET: { summary: 'Every word filter, oldest first', responses: { 200: z.object({ filters: z.array(ZFilter) }) } },
-    POST: {
-      summary: 'Add a word filter; new posts are checked against it at once',
-      errors: { 409: 'At most 1000 filters' },
-      responses: { 201: message({ filter: ZFilter }) },
-    },
+    GET: listOf('Every word filter, oldest first', 'filters', ZFilter),
+    POST: creates(
+      'Add a word filter; new posts are checked against it at once',
+      'filter',
+      ZFilter,
+      'At most 1000 filters',
+    ),
   },
   '/api/admin/filters/{id}': {
-    PUT: { summary: 'Replace a word filter with the rule sent', responses: { 200: message({ filter: ZFilter }) } },
-    DELETE: { summary: 'Remove a word filter', responses: { 200: message() } },
+    PUT: changes('Replace a word filter with the rule sent', 'filter', ZFilter),
+    DELETE: removes('Remove a word filter'),
   },
   '/api/admin/files': {
-    GET: {
-      summary: 'The banned-file list, newest first (it applies to every board)',
-      responses: { 200: z.object({ files: z.array(ZBannedFile) }) },
-    },
+    GET: listOf('The banned-file list, newest first (it applies to every board)', 'files', ZBannedFile),
     POST: {
       summary: "Ban a post's file by SHA-256 and perceptual hash",
       description:
@@ -267,17 +261,11 @@ export const STAFF_DOCS: PathDocs = {
     },
   },
   '/api/admin/files/{id}': {
-    DELETE: {
-      summary: 'Lift a file ban (board-scoped staff: entries made from their boards)',
-      responses: { 200: message() },
-    },
+    DELETE: removes('Lift a file ban (board-scoped staff: entries made from their boards)'),
   },
   '/api/admin/settings/contact': {
-    GET: {
-      summary: 'The contact text and link shown on /contact',
-      responses: { 200: z.object({ contact: ZContact }) },
-    },
-    PUT: { summary: 'Replace the contact text and link', responses: { 200: message({ contact: ZContact }) } },
+    GET: oneOf('The contact text and link shown on /contact', 'contact', ZContact),
+    PUT: changes('Replace the contact text and link', 'contact', ZContact),
   },
   '/api/admin/housekeeping/run': {
     POST: {

@@ -1,9 +1,10 @@
 // The daily salts of visitor hashes: one random secret per UTC day, shared by every process through
 // the database, never sent anywhere, and discarded once its day is over (after a one-hour grace period), so a
 // stored hash can no longer be linked to an address.
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import { dayOfDate, dayStart, MINUTES_PER_HOUR } from './time'
 import { getDb } from '../db/client'
+import { getOrCreateSecret } from '../db/secrets'
 import { processSingleton } from '../process-singleton'
 
 const PREFIX = 'stats_salt:'
@@ -14,17 +15,7 @@ const nameOf = (day: number) => `${PREFIX}${dayStart(day).toISOString().slice(0,
 const cache = () => processSingleton('stats.salts', () => new Map<number, Promise<Buffer>>())
 
 async function loadOrCreate(day: number): Promise<Buffer> {
-  const db = await getDb()
-  const name = nameOf(day)
-  const existing = await db.secret.findUnique({ where: { name } })
-  if (existing) return Buffer.from(existing.value, 'base64')
-  try {
-    await db.secret.create({ data: { name, value: randomBytes(32).toString('base64') } })
-  } catch {
-    // Another process created today's salt first: use theirs.
-  }
-  const row = await db.secret.findUniqueOrThrow({ where: { name } })
-  return Buffer.from(row.value, 'base64')
+  return Buffer.from(await getOrCreateSecret(nameOf(day), 'base64'), 'base64')
 }
 
 function saltFor(day: number): Promise<Buffer> {

@@ -3,14 +3,18 @@
 import { z } from 'zod'
 
 const surveyType = z.enum(['single', 'multiple'])
-
-export const ZSurvey = z.object({
-  id: z.number().int(),
+/** Where a poll stands and what it asks: the fields a poll and its results share. */
+const placeAndQuestion = {
   post_id: z.number().int(),
   thread_id: z.number().int(),
   board_id: z.string(),
   survey_type: surveyType,
   question: z.string(),
+}
+
+export const ZSurvey = z.object({
+  id: z.number().int(),
+  ...placeAndQuestion,
   created_at: z.string(),
   is_active: z.boolean(),
   response_count: z.number().int(),
@@ -31,11 +35,7 @@ export const ZSurveyWithResponse = ZSurvey.extend({
 export const ZSurveyResults = z.object({
   id: z.number().int(),
   survey_id: z.number().int(),
-  post_id: z.number().int(),
-  thread_id: z.number().int(),
-  board_id: z.string(),
-  survey_type: surveyType,
-  question: z.string(),
+  ...placeAndQuestion,
   is_active: z.boolean(),
   total_responses: z.number().int(),
   results: z.array(

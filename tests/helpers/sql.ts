@@ -24,3 +24,25 @@ export async function sql<T = Record<string, unknown>>(
     conn.close()
   }
 }
+
+/**
+ * Inserts `count` live threads `filler 0`, `filler 1` … on `board`, created and bumped a second apart from `from`
+ * (the first is the least recently bumped), each counting `postCount` posts: fills a board up to its thread cap.
+ */
+export async function insertFillerThreads(db: TestDatabase, board: string, count: number, from: Date, postCount = 1) {
+  for (let i = 0; i < count; i++) {
+    const at = new Date(from.getTime() + i * 1000)
+    await sql(
+      db,
+      `INSERT INTO threads (board_id, topic, created_at, updated_at, post_count, is_sticky, is_dead)
+      VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      board,
+      `filler ${i}`,
+      at,
+      at,
+      postCount,
+      false,
+      false,
+    )
+  }
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
 import { startServer, type TestServer, roomyRateLimits } from '../helpers/server'
-import { sql } from '../helpers/sql'
+import { insertFillerThreads, sql } from '../helpers/sql'
 import { loggedInAdmin, type StaffClient } from '../helpers/staff'
 
 let server: TestServer
@@ -123,22 +123,9 @@ describe('archive', () => {
     const live = await page(`/board/${board}`)
     expect(live.text).toContain(`href="/board/${board}/archive"`)
     expect((await page(`/board/${board}/archive`)).text).toContain('No archived threads.')
-    // 100 live threads fill the board; the oldest dies when one more arrives (inserted directly, as in posting.test.ts).
+    // 100 live threads fill the board; the oldest dies when one more arrives (inserted directly).
     const old = new Date(Date.now() - 3600_000)
-    for (let i = 0; i < 100; i++) {
-      const at = new Date(old.getTime() + i * 1000)
-      await sql(
-        server.database,
-        `INSERT INTO threads (board_id, topic, created_at, updated_at, post_count, is_sticky, is_dead)
-        VALUES (?, ?, ?, ?, 2, ?, ?)`,
-        board,
-        `filler ${i}`,
-        at,
-        at,
-        false,
-        false,
-      )
-    }
+    await insertFillerThreads(server.database, board, 100, old, 2)
     const [oldest] = await sql<{ id: number }>(
       server.database,
       `SELECT id FROM threads WHERE board_id = ? AND topic = 'filler 0'`,

@@ -9,7 +9,7 @@ import { createStaff, StaffClient } from '../helpers/staff'
 
 let server: TestServer
 let admin: StaffClient
-/** An address the offline GeoLite2 database places in Great Britain (see posting.test.ts). */
+/** An address the offline GeoLite2 database places in Great Britain (see posting-threads.test.ts). */
 const GB = '81.2.69.142'
 
 beforeAll(async () => {

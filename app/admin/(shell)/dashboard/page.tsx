@@ -3,6 +3,7 @@ import { staffPage } from '@/components/admin/page-staff'
 import type { Staff } from '@/lib/auth/staff'
 import { listBans } from '@/lib/bans/queries'
 import { listBoards } from '@/lib/boards/queries'
+import { log } from '@/lib/log'
 import { actionStats, listActions } from '@/lib/moderation/actions'
 
 export const metadata = { title: 'Admin Dashboard' }
@@ -17,7 +18,7 @@ async function load(staff: Staff): Promise<DashboardData | null> {
     ])
     return { stats, recent: recent.actions, appeals: appeals?.bans ?? null }
   } catch (err) {
-    console.error('dashboard: failed to load', err)
+    log.error('dashboard: failed to load', err)
     return null
   }
 }

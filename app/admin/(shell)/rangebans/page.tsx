@@ -3,6 +3,7 @@ import { RangeBansPanel, type RangeBanData } from '@/components/admin/rangebans-
 import type { Staff } from '@/lib/auth/staff'
 import { listBoards } from '@/lib/boards/queries'
 import { allCountries } from '@/lib/geo/country-names'
+import { log } from '@/lib/log'
 import { listRangeBans, rangeBanStats } from '@/lib/rangebans/manage'
 
 export const metadata = { title: 'Rangebans' }
@@ -14,7 +15,7 @@ async function load(): Promise<RangeBanData | null> {
     const [rangebans, stats] = await Promise.all([listRangeBans(), rangeBanStats()])
     return { rangebans, stats }
   } catch (err) {
-    console.error('rangebans: failed to load', err)
+    log.error('rangebans: failed to load', err)
     return null
   }
 }

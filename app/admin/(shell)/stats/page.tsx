@@ -3,6 +3,7 @@ import { BoardFilter, FilterForm, FilterSelect } from '@/components/admin/page-f
 import { staffPage, TitledPage } from '@/components/admin/page-staff'
 import type { Staff } from '@/lib/auth/staff'
 import { listBoards } from '@/lib/boards/queries'
+import { log } from '@/lib/log'
 import { actionsPerDay } from '@/lib/moderation/action-series'
 import { actionStats } from '@/lib/moderation/actions'
 import { DAY_MS } from '@/lib/time'
@@ -32,7 +33,7 @@ async function StatsPage(staff: Staff, { searchParams }: Props) {
     ])
     stats = { ...totals, byDay }
   } catch (err) {
-    console.error('stats: failed to load', err)
+    log.error('stats: failed to load', err)
   }
   const scoped = staff.role !== 'admin' && staff.boards.length > 0
   const period = `Last ${days} days (${start.toISOString().slice(0, 10)} to ${now.toISOString().slice(0, 10)}, UTC)`

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { unavailablePage, unavailableMetadata } from '@/components/bans/unavailable-page'
-import { BoardHeader } from '@/components/board/board-header'
+import { unavailableMetadata } from '@/components/bans/unavailable-page'
+import { boardSubpage } from '@/components/board/board-subpage'
 import type { PageParams } from '@/lib/http/params'
 import { requestIp } from '@/lib/http/request-ip'
 import { loadArchivePage } from '@/lib/pages/visitor'
@@ -27,13 +27,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * when the page is rendered; cached copies live a minute at most (lib/page-cache/routes.ts).
  */
 export default async function ArchivePage({ params }: Props) {
-  const { boardId } = await params
-  const page = await loadArchivePage(await requestIp(), boardId)
-  if (page.kind !== 'ok') return unavailablePage(page, boardId)
-  return (
-    <div className="space-y-4">
-      <BoardHeader board={page.board} />
-      <h1 className="text-xl font-bold">Archive</h1>
+  return boardSubpage((await params).boardId, loadArchivePage, 'Archive', (page) => (
+    <>
       <p className="text-sm text-slate-600">
         Threads that have left the board stay readable here for {DEAD_THREAD_RETENTION_HOURS} hours, then they are
         deleted.
@@ -75,6 +70,6 @@ export default async function ArchivePage({ params }: Props) {
           ))}
         </ol>
       )}
-    </div>
-  )
+    </>
+  ))
 }

@@ -1,211 +1,22 @@
-// Visitor reports and the staff report queue through the real server: filing (one per post and address), the
-// refusals that change nothing, the queue's grouping, order and scope, dismissal, deleted posts leaving by
-// themselves, and the staff room of the realtime channel. Visitors are told apart by address: the server trusts
-// one proxy hop and each visitor sends its own X-Forwarded-For.
+// The staff report queue through the real server (tests/helpers/reports.ts): its grouping, order and scope,
+// dismissal, deleted posts leaving by themselves, and the staff room of the realtime channel.
 import { io as connect } from 'socket.io-client'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { as, form, postForm } from '../helpers/http'
-import { png } from '../helpers/media'
-import { roomyRateLimits, startServer, type TestServer } from '../helpers/server'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  entryOf,
+  freshIp,
+  queue,
+  report,
+  staff,
+  storedReports,
+  thread,
+  withReportsServer,
+  type QueueEntry,
+} from '../helpers/reports'
 import type { Client } from '../helpers/sockets'
-import { sql } from '../helpers/sql'
-import { createStaff, StaffClient } from '../helpers/staff'
+import { StaffClient } from '../helpers/staff'
 
-const REPORT_LIMIT = 4
-let server: TestServer
-let n = 0
-/** A client address no other request used. */
-const freshIp = () => `198.18.${Math.floor(n / 250)}.${(n++ % 250) + 1}`
-const staff = {} as Record<'admin' | 'janitor' | 'techJanitor' | 'gone', StaffClient>
-
-beforeAll(async () => {
-  const limits = JSON.parse(roomyRateLimits('staffWrite'))
-  server = await startServer({
-    env: {
-      TRUST_PROXY_HOPS: '1',
-      RATE_LIMITS: JSON.stringify({ ...limits, report: { points: REPORT_LIMIT, duration: 3600 } }),
-    },
-  })
-  const accounts: [keyof typeof staff, 'admin' | 'janitor', string[]][] = [
-    ['admin', 'admin', []],
-    ['janitor', 'janitor', []],
-    ['techJanitor', 'janitor', ['tech']],
-    ['gone', 'janitor', []],
-  ]
-  for (const [name, role, boards] of accounts) {
-    const u = await createStaff(server.database, { username: `r${name}`, role, boards })
-    staff[name] = new StaffClient(server.url)
-    expect((await staff[name].login(u.username, u.password)).status).toBe(200)
-  }
-  await sql(server.database, 'UPDATE staff_users SET is_active = ? WHERE username = ?', false, 'rgone')
-})
-afterAll(async () => {
-  await server?.stop()
-})
-
-async function send(method: string, path: string, body?: unknown, ip = freshIp(), raw?: string) {
-  const res = await fetch(server.url + path, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...as(ip) },
-    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
-  })
-  return { status: res.status, body: await res.json() }
-}
-
-const reportPath = (board: string, postId: number | string) => `/api/boards/${board}/posts/${postId}/reports`
-const report = (board: string, postId: number, body: unknown, ip = freshIp()) =>
-  send('POST', reportPath(board, postId), body, ip)
-
-/** A new thread (its opening post has an image) with one reply on `board`; the reply is the usual target. */
-async function thread(board: string) {
-  const res = await postForm(
-    `${server.url}/api/boards/${board}/threads`,
-    form({ topic: 'Reported', content: 'opening post' }, { name: 'a.png', bytes: await png() }),
-    as(freshIp()),
-  )
-  expect(res.status, JSON.stringify(res.body)).toBe(201)
-  const t = res.body as { threadId: number; postId: number }
-  const replied = await postForm(
-    `${server.url}/api/boards/${board}/threads/${t.threadId}/posts`,
-    form({ content: `reply on ${board}` }),
-    as(freshIp()),
-  )
-  expect(replied.status, JSON.stringify(replied.body)).toBe(201)
-  const reply = replied.body as { postId: number }
-  return { threadId: t.threadId, opId: t.postId, postId: reply.postId }
-}
-
-const storedReports = async (postId: number) =>
-  sql<{ category: string; reason: string | null; reporter_ip: string; dismissed_at: unknown }>(
-    server.database,
-    'SELECT category, reason, reporter_ip, dismissed_at FROM reports WHERE post_id = ? ORDER BY id',
-    postId,
-  )
-
-type QueueEntry = {
-  postId: number
-  boardId: string
-  threadId: number
-  count: number
-  categories: Record<string, number>
-  reasons: string[]
-  reporterIps?: string[]
-  post: { id: number; content: string; thumbnail_url: string | null; thread_topic: string }
-}
-const queue = async (client: StaffClient, query = '') => {
-  const res = await client.request('GET', `/api/admin/reports${query}`)
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return res.body.reports as QueueEntry[]
-}
-const entryOf = async (client: StaffClient, postId: number) => (await queue(client)).find((r) => r.postId === postId)
-
-describe('POST /api/boards/{boardId}/posts/{postId}/reports', () => {
-  it('stores a report and answers 201; the same address again answers 200 and changes nothing', async () => {
-    const t = await thread('diy')
-    const ip = freshIp()
-    expect(await report('diy', t.postId, { category: 'spam', reason: '  buy cheap watches  ' }, ip)).toEqual({
-      status: 201,
-      body: { message: 'Report received' },
-    })
-    expect(await report('diy', t.postId, { category: 'illegal', reason: 'again' }, ip)).toEqual({
-      status: 200,
-      body: { message: 'Report received' },
-    })
-    expect(await storedReports(t.postId)).toMatchObject([
-      { category: 'spam', reason: 'buy cheap watches', reporter_ip: ip, dismissed_at: null },
-    ])
-    // Another address counts.
-    expect((await report('diy', t.postId, { category: 'rules' })).status).toBe(201)
-    expect(await storedReports(t.postId)).toHaveLength(2)
-  })
-
-  it('takes a reason of exactly 200 characters, or none', async () => {
-    const t = await thread('diy')
-    expect((await report('diy', t.postId, { category: 'rules', reason: 'é'.repeat(200) })).status).toBe(201)
-    expect((await report('diy', t.postId, { category: 'rules' })).status).toBe(201)
-    expect((await report('diy', t.postId, { category: 'rules', reason: '   ' })).status).toBe(201)
-    expect((await storedReports(t.postId)).map((r) => r.reason)).toEqual(['é'.repeat(200), null, null])
-  })
-
-  it('refuses bad input with a clear 4xx and stores nothing', async () => {
-    const t = await thread('diy')
-    const cases: [unknown, number, object][] = [
-      [
-        { category: 'boring' },
-        400,
-        {
-          error: 'Validation failed',
-          details: [{ field: 'category', message: 'Category must be one of: illegal, rules, spam' }],
-        },
-      ],
-      [{}, 400, { error: 'Validation failed', details: [{ field: 'category' }] }],
-      [
-        { category: 'spam', reason: 'x'.repeat(10 * 1024) },
-        400,
-        {
-          error: 'Validation failed',
-          details: [{ field: 'reason', message: 'Reason must be 200 characters or less' }],
-        },
-      ],
-      [{ category: 'spam', reason: 'x'.repeat(201) }, 400, { details: [{ field: 'reason' }] }],
-    ]
-    for (const [body, status, error] of cases) {
-      const res = await report('diy', t.postId, body)
-      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(status)
-      expect(res.body).toMatchObject(error)
-    }
-    const malformed = await send('POST', reportPath('diy', t.postId), undefined, freshIp(), '{"category": "spam"')
-    expect(malformed).toEqual({
-      status: 400,
-      body: { error: 'Validation failed', details: [{ field: 'body', message: 'Malformed JSON' }] },
-    })
-    expect(await storedReports(t.postId)).toEqual([])
-  })
-
-  it('answers 404 for an unknown post, a post of another board, a malformed id and an unknown board', async () => {
-    const t = await thread('diy')
-    const body = { category: 'spam' }
-    expect(await report('diy', 2147483000, body)).toEqual({ status: 404, body: { error: 'Post not found' } })
-    expect(await report('tech', t.postId, body)).toEqual({ status: 404, body: { error: 'Post not found' } })
-    expect(await send('POST', reportPath('diy', '0x1'), body)).toEqual({
-      status: 404,
-      body: { error: 'Post not found' },
-    })
-    expect(await send('POST', reportPath('nosuch', t.postId), body)).toEqual({
-      status: 404,
-      body: { error: 'Board not found' },
-    })
-    expect(await storedReports(t.postId)).toEqual([])
-    expect((await send('GET', reportPath('diy', t.postId))).status).toBe(405)
-  })
-
-  it('limits reports per address', async () => {
-    const ip = freshIp()
-    const t = await thread('food')
-    const targets = [t.opId, t.postId, ...(await Promise.all([thread('food'), thread('food')])).map((x) => x.postId)]
-    for (const postId of targets) expect((await report('food', postId, { category: 'spam' }, ip)).status).toBe(201)
-    const refused = await report('food', (await thread('food')).postId, { category: 'spam' }, ip)
-    expect(refused.status).toBe(429)
-    expect(refused.body).toMatchObject({ error: 'Rate limited' })
-    expect(targets).toHaveLength(REPORT_LIMIT)
-  })
-
-  it('gives a banned visitor the ban answer and stores nothing', async () => {
-    const ip = freshIp()
-    const t = await thread('diy')
-    const ban = await staff.admin.write('POST', '/api/admin/bans', {
-      ip_address: ip,
-      board_id: 'diy',
-      reason: 'reporting spam',
-      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-    })
-    expect(ban.status).toBe(201)
-    const res = await report('diy', t.postId, { category: 'spam' }, ip)
-    expect(res.status).toBe(403)
-    expect(res.body).toMatchObject({ error: 'Banned', ban: { reason: 'reporting spam' } })
-    expect(await storedReports(t.postId)).toEqual([])
-  })
-})
+const server = withReportsServer()
 
 describe('GET /api/admin/reports', () => {
   it('groups open reports by post: illegal first, then the most reported', async () => {
@@ -272,7 +83,7 @@ describe('GET /api/admin/reports', () => {
       status: 400,
       body: { details: [{ field: 'board' }] },
     })
-    expect(await new StaffClient(server.url).request('GET', '/api/admin/reports')).toMatchObject({
+    expect(await new StaffClient(server().url).request('GET', '/api/admin/reports')).toMatchObject({
       status: 401,
       body: { error: 'Login required' },
     })
@@ -364,7 +175,7 @@ describe('the staff room', () => {
   })
 
   async function socket(cookie?: string): Promise<Client> {
-    const s: Client = connect(server.url, {
+    const s: Client = connect(server().url, {
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,
