@@ -1,5 +1,6 @@
 // Report sections of the later scenarios (issue 19 onward): each file adds its own tables and targets, so report.ts
 // does not grow with every scenario. A new section is a file in this folder and a line in SECTIONS.
+import { apiReadsSection } from './api-reads'
 import type { BenchResults, ReportTable, Target } from '../report'
 
 export interface ReportSection {
@@ -9,4 +10,4 @@ export interface ReportSection {
   targets?(r: BenchResults): Target[]
 }
 
-export const SECTIONS: ReportSection[] = []
+export const SECTIONS: ReportSection[] = [apiReadsSection]

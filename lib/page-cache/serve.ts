@@ -113,7 +113,7 @@ function sendEntry(
     ...entry.headers,
     'cache-control': cacheControl,
     etag,
-    vary: entry.headers.vary ? `${entry.headers.vary}, Accept-Encoding` : 'Accept-Encoding',
+    vary: varyOf(res, entry),
     'x-corkboard-cache': cache,
   }
   // Files with a Last-Modified (the 4chan API) also revalidate by date, as their clients poll.
@@ -130,6 +130,17 @@ function sendEntry(
   headers['content-length'] = body.length
   res.writeHead(200, headers)
   res.end(req.method === 'HEAD' ? undefined : body)
+}
+
+/**
+ * The entry's Vary plus Accept-Encoding, after any Vary set on this response before the cache answered (server.ts
+ * sets `Vary: Origin` with the CORS headers of an allow-listed origin): writeHead would replace it otherwise.
+ */
+function varyOf(res: ServerResponse, entry: CacheEntry): string {
+  const before = res.getHeader('vary')
+  return [typeof before === 'string' ? before : undefined, entry.headers.vary, 'Accept-Encoding']
+    .filter(Boolean)
+    .join(', ')
 }
 
 /** Any of the entry's variants (identity, -br, -gzip) matches: they carry the same page. */
