@@ -1,9 +1,9 @@
 // Every public API read, hot (answered by the page cache) against the same server with the cache off
 // (PAGE_CACHE_MB=0, each request reaching its handler and the database), and the server's CPU time per uncached
-// request: the process's user + system time (/proc/<pid>/stat) over a load, divided by the answers it gave.
+// request: the process's user + system time (/proc/<pid>/stat) over a one-connection load, divided by its answers.
 import { readFileSync } from 'node:fs'
 import { POSTER_COOKIE, postReply, rawRequest } from '../http'
-import { runLoad } from '../http-load'
+import { runLoad, settle } from '../http-load'
 import type { ApiReadFigure } from '../report'
 import type { BenchContext, BenchScenario } from './context'
 import { describe } from './context'
@@ -41,13 +41,16 @@ export const apiReadsScenario: BenchScenario = {
     try {
       for (const read of reads) {
         const url = server.url + read.path
-        ctx.log(`${read.label}, uncached: ${seconds} s at ${connections} connections`)
-        await runLoad({ url, connections, seconds: warmUpSeconds || 1, headers: HEADERS })
+        ctx.log(`${read.label}, uncached: ${seconds} s at ${connections} connections, then at one`)
+        const cold = await runLoad({ url, connections, seconds, warmUpSeconds, headers: HEADERS })
+        await settle(url)
+        // CPU per request from one connection: nothing is left in flight when the load stops to blur the count.
         const before = cpuMs(server.proc.pid!)
-        const cold = await runLoad({ url, connections, seconds, headers: HEADERS })
+        const serial = await runLoad({ url, connections: 1, seconds, headers: HEADERS })
         const cpu = cpuMs(server.proc.pid!) - before
-        const answers = cold.ok + cold.failed
+        const answers = serial.ok + serial.failed
         ctx.log(`  ${describe(cold)}; ${(cpu / answers).toFixed(2)} ms of server CPU per request`)
+        await settle(url)
         const { bytes, rps } = hot.get(read.id)!
         figures.push({
           ...read,
