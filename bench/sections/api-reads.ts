@@ -30,8 +30,10 @@ export const apiReadsSection: ReportSection = {
   },
   targets(r): Target[] {
     const reads = r.apiReads
-    const slowest = reads?.length
-      ? reads.reduce((a, b) => ((ratio(a.hotRps, a.uncachedRps) ?? 0) <= (ratio(b.hotRps, b.uncachedRps) ?? 0) ? a : b))
+    // A read with no uncached answer in the measured time has no ratio: it cannot be the lowest.
+    const measured = (reads ?? []).filter((f) => ratio(f.hotRps, f.uncachedRps) !== null)
+    const slowest = measured.length
+      ? measured.reduce((a, b) => (ratio(a.hotRps, a.uncachedRps)! <= ratio(b.hotRps, b.uncachedRps)! ? a : b))
       : undefined
     const slowestRatio = slowest ? ratio(slowest.hotRps, slowest.uncachedRps) : null
     const threads = reads?.find((f) => f.id === 'threads')

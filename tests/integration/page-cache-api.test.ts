@@ -166,6 +166,30 @@ describe('answers from the cache equal the handler’s', () => {
   })
 })
 
+describe('the thread list’s posts', () => {
+  it('are the thread’s posts as its posts API gives them (media, poll, flags), read another way', async () => {
+    const t = await newThread('business', 'Same posts both ways')
+    await reply('business', t.threadId, 'first reply')
+    const created = await writeJson(
+      'POST',
+      `/api/boards/business/threads/${t.threadId}/posts/${t.postId}/survey`,
+      { survey_type: 'single', question: 'Same?', options: ['yes', 'no'] },
+      { Cookie: t.cookie },
+    )
+    expect(created.status).toBe(201)
+    const list = threadsOf(await sameAsPlain('/api/boards/business/threads')) as unknown as {
+      id: number
+      op: { file_info: unknown; survey: unknown }
+      latestReplies: unknown[]
+    }[]
+    const listed = list.find((x) => x.id === t.threadId)!
+    const posts = JSON.parse((await get(server.url, `/api/boards/business/threads/${t.threadId}/posts`)).text).posts
+    expect([listed.op, ...listed.latestReplies]).toEqual(posts)
+    expect(listed.op.file_info).toMatchObject({ name: 'a.png', width: expect.any(Number), size: expect.any(Number) })
+    expect(listed.op.survey).toMatchObject({ question: 'Same?', response_count: 0 })
+  })
+})
+
 describe('a write shows on the next request of each answer it touches', () => {
   it('a reply and a new thread: the threads list and the thread', async () => {
     const t = await newThread('food', 'Listed thread')
