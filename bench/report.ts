@@ -39,6 +39,21 @@ export interface HttpFigure {
   bytes?: number
 }
 
+/** A public API read hot (page cache) and uncached (PAGE_CACHE_MB=0), with the server's CPU per uncached answer. */
+export interface ApiReadFigure {
+  id: string
+  label: string
+  path: string
+  /** The answer's size, uncompressed. */
+  bytes: number
+  hotRps: number
+  uncachedRps: number
+  uncachedP50: number
+  cpuMsPerRequest: number
+  /** Uncached answers other than 2xx. */
+  failed: number
+}
+
 export interface ColdFigure {
   id: 'board' | 'thread'
   label: string
@@ -76,6 +91,8 @@ export interface BenchResults {
   writes?: WriteFigures
   /** Readers of one board while writers post into it, beside the static baseline (bench/scenarios/mixed-load.ts). */
   mixed?: MixedLoadResult
+  /** bench/scenarios/api-reads.ts */
+  apiReads?: ApiReadFigure[]
   /** Server RSS right after start, after the HTTP scenarios, and in the fresh process the fan-out runs on. */
   serverRssStartMb?: number
   serverRssAfterLoadMb?: number

@@ -1,4 +1,5 @@
 // Every bench scenario, in the order a full run takes them. A new scenario is a file in this folder and a line here.
+import { apiReadsScenario } from './api-reads'
 import { captchaBrowserScenario } from './captcha-browser'
 import { coldScenario } from './cold'
 import type { BenchScenario } from './context'
@@ -17,6 +18,7 @@ import { textReplyFilteredScenario } from './text-reply-filtered'
 export const SCENARIOS: BenchScenario[] = [
   jsScenario,
   ...readScenarios,
+  apiReadsScenario,
   coldScenario,
   mixedLoadScenario,
   textReplyScenario,

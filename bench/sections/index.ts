@@ -1,5 +1,6 @@
 // Report sections of the later scenarios (issue 19 onward): each file adds its own tables and targets, so report.ts
 // does not grow with every scenario. A new section is a file in this folder and a line in SECTIONS.
+import { apiReadsSection } from './api-reads'
 import { memorySection } from './memory'
 import { mixedLoadSection } from './mixed-load'
 import { writesSection } from './writes'
@@ -12,4 +13,4 @@ export interface ReportSection {
   targets?(r: BenchResults): Target[]
 }
 
-export const SECTIONS: ReportSection[] = [mixedLoadSection, writesSection, memorySection]
+export const SECTIONS: ReportSection[] = [apiReadsSection, mixedLoadSection, writesSection, memorySection]

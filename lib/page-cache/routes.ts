@@ -1,9 +1,10 @@
 // The public pages the page cache keeps (home, board index pages, catalog, archive, thread, rules, stats, the
-// board and thread Atom feeds) and a thread's posts API (the
-// whole list, and the `after=` increments every reader of a page asks for once its socket has joined), their
+// board and thread Atom feeds) and the public read API (boards, threads, a thread's posts with the `after=`
+// increments every reader of a page asks for once its socket has joined, poll results, statistics), their
 // invalidation tags, and which domain events touch which entries. Thread ids are unique across boards, so a
 // thread's tag needs no board.
 import { getConfig } from '../config'
+import { apiRoute, isApiReadPath } from './api-routes'
 import { fourchanRoute, isFourchanPath } from './fourchan-routes'
 import type { BusEvent } from '../events/internal'
 
@@ -36,9 +37,6 @@ const CATALOG = /^\/board\/([a-z0-9]{1,10})\/catalog$/
 const CATALOG_QUERY = /^\?sort=(?:bump|created|replies|activity)$/
 const BOARD_FEED = /^\/board\/([a-z0-9]{1,10})\/feed\.atom$/
 const THREAD_FEED = /^\/board\/([a-z0-9]{1,10})\/thread\/([1-9][0-9]{0,9})\/feed\.atom$/
-const POSTS_API = /^\/api\/boards\/([a-z0-9]{1,10})\/threads\/([1-9][0-9]{0,9})\/posts$/
-/** The query parameters of GET …/posts, in the forms its handler accepts; anything else goes to the handler. */
-const POSTS_QUERY: Record<string, RegExp> = { after: /^[1-9][0-9]{0,9}$/, includeSurveys: /^(?:true|false)$/ }
 
 const isThreadId = (id: string) => Number(id) <= 2147483647
 const threadTags = (boardId: string, threadId: string) => [`thread:${threadId}`, `threads:${boardId}`]
@@ -47,16 +45,8 @@ const threadTags = (boardId: string, threadId: string) => [`thread:${threadId}`,
 export function cachedRoute(pathname: string, search = ''): CachedRoute | null {
   // The 4chan-compatible files (fourchan-routes.ts).
   if (isFourchanPath(pathname)) return fourchanRoute(pathname, search)
-  const api = POSTS_API.exec(pathname)
-  if (api && isThreadId(api[2]) && isPostsQuery(search)) {
-    return {
-      tags: threadTags(api[1], api[2]),
-      boardId: api[1],
-      threadId: Number(api[2]),
-      ttlMs: SAFETY_TTL_MS,
-      api: true,
-    }
-  }
+  // The public read API: boards, threads, posts, poll results, statistics (api-routes.ts).
+  if (isApiReadPath(pathname)) return apiRoute(pathname, search)
   const board = BOARD.exec(pathname)
   if (board && (!search || BOARD_PAGE_QUERY.test(search)))
     return { tags: [`board:${board[1]}`], boardId: board[1], ttlMs: SAFETY_TTL_MS }
@@ -98,15 +88,6 @@ function feedRoute(pathname: string): CachedRoute | null | undefined {
     threadId: Number(thread![2]),
     ttlMs: SAFETY_TTL_MS,
   }
-}
-
-function isPostsQuery(search: string): boolean {
-  const params = new URLSearchParams(search)
-  const names = [...params.keys()]
-  return (
-    new Set(names).size === names.length &&
-    names.every((name) => Object.hasOwn(POSTS_QUERY, name) && POSTS_QUERY[name].test(params.get(name)!))
-  )
 }
 
 /**

@@ -1,7 +1,7 @@
 // Serving public pages from the cache (server.ts calls this before Next). A page is served from memory when it
 // is a plain GET/HEAD of a cached route without query string or client-navigation headers, and the visitor is not
 // possibly banned on that board (lib/bans/ban-index.ts); otherwise Next renders it as before. Pages are the same
-// for every visitor: staff controls and visitor-local state are drawn by client code. A thread's posts API is
+// for every visitor: staff controls and visitor-local state are drawn by client code. The public read API is
 // served the same way, after the visitor's API rate limit, and marked for no shared cache: a
 // reader catching up after joining its room must not get a CDN's copy from a few seconds before.
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -122,7 +122,11 @@ function sendEntry(
 ): void {
   const accepted = req.headers['accept-encoding'] ?? ''
   const encoding: Encoding = BR.test(accepted) ? 'br' : GZIP.test(accepted) ? 'gzip' : 'identity'
-  const headers = headersOf(entry, encoding, cacheControl, cache)
+  let headers = headersOf(entry, encoding, cacheControl, cache)
+  // A Vary set on this response before the cache answered (server.ts sets `Vary: Origin` with the CORS headers of
+  // an allow-listed origin) joins the entry's: writeHead would replace it otherwise.
+  const before = res.getHeader('vary')
+  if (typeof before === 'string') headers = { ...headers, vary: `${before}, ${headers.vary}` }
   // Files with a Last-Modified (the 4chan API) also revalidate by date, as their clients poll.
   const lastModified = entry.headers['last-modified']
   if (

@@ -4,8 +4,40 @@ import type { Post } from '../db/generated/sqlite/client.ts'
 
 export type BanMark = { reason: string; createdAt: Date; expiresAt: Date | null }
 
+/**
+ * The columns a public post is made of: reads that only build public posts select these, not the whole row
+ * (the address, owner hash, storage keys and file hashes are a third of it, and each column costs to map).
+ */
+export const PUBLIC_POST_SELECT = {
+  id: true,
+  threadId: true,
+  boardId: true,
+  content: true,
+  createdAt: true,
+  imageUrl: true,
+  thumbnailUrl: true,
+  fileType: true,
+  mediaOrigName: true,
+  mediaSize: true,
+  mediaWidth: true,
+  mediaHeight: true,
+  mediaDuration: true,
+  spoiler: true,
+  color: true,
+  threadUserId: true,
+  countryCode: true,
+  dontBump: true,
+  isOp: true,
+} as const satisfies Partial<Record<keyof Post, true>>
+
+export type PublicPostRow = Pick<Post, keyof typeof PUBLIC_POST_SELECT>
+
 /** `survey`: the post's poll summary, null for none; left out of the object when undefined (includeSurveys=false). */
-export function toPublicPost(p: Post, ban: BanMark | undefined, survey: SurveySummary | null | undefined): PublicPost {
+export function toPublicPost(
+  p: PublicPostRow,
+  ban: BanMark | undefined,
+  survey: SurveySummary | null | undefined,
+): PublicPost {
   const post: PublicPost = {
     id: p.id,
     thread_id: p.threadId,

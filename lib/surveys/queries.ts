@@ -134,7 +134,10 @@ async function responseCounts(db: Db, where: Prisma.SurveyWhereInput): Promise<M
 
 /** Summaries of the polls matching `where` (a thread's, some posts'), by post id. */
 export async function surveySummaries(db: Db, where: Prisma.SurveyWhereInput): Promise<Map<number, SurveySummary>> {
-  const [surveys, responses] = await Promise.all([db.survey.findMany({ where }), responseCounts(db, where)])
+  // Most posts have no poll: the responses are counted only for polls found, by their ids.
+  const surveys = await db.survey.findMany({ where })
+  if (!surveys.length) return new Map()
+  const responses = await responseCounts(db, { id: { in: surveys.map((s) => s.id) } })
   return new Map(
     surveys.map((s) => [
       s.postId,

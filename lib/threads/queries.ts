@@ -7,7 +7,8 @@ import type { Thread } from '../db/generated/sqlite/client.ts'
 import { NotFoundError } from '../errors'
 import { excerptOf } from '../markup/parse'
 import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
-import { toPublicPost } from '../posts/to-public'
+import { publicPostsByIds } from '../posts/by-ids'
+import { PUBLIC_POST_SELECT, toPublicPost } from '../posts/to-public'
 import type { PublicPost } from '../posts/types'
 import { surveySummaries } from '../surveys/queries'
 
@@ -63,7 +64,7 @@ async function summarise(threads: Thread[], postIds: number[]): Promise<ThreadSu
   // SQL: Prisma splits a long IN list only for an unordered query. The thread ids steer the poll reads to
   // an index (the planner would rather scan every poll than probe hundreds of post ids).
   const [posts, surveys, marks] = await Promise.all([
-    db.post.findMany({ where: { id: { in: postIds } } }),
+    publicPostsByIds(postIds),
     surveySummaries(db, { threadId: { in: threadIds }, postId: { in: postIds } }),
     banMarksFor(db, postIds),
   ])
@@ -166,7 +167,7 @@ export async function listThreadPosts(
   const after = opts.after ?? 0
   const includeSurveys = opts.includeSurveys ?? true
   const [posts, surveys, marks] = await Promise.all([
-    db.post.findMany({ where: { threadId, id: { gt: after } }, orderBy: { id: 'asc' } }),
+    db.post.findMany({ where: { threadId, id: { gt: after } }, orderBy: { id: 'asc' }, select: PUBLIC_POST_SELECT }),
     includeSurveys ? surveySummaries(db, { threadId, postId: { gt: after } }) : undefined,
     banMarksInThread(db, threadId, after),
   ])

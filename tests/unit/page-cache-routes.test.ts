@@ -93,7 +93,55 @@ describe('routes', () => {
     ]) {
       expect(cachedRoute(posts, search), search).toBeNull()
     }
-    expect(cachedRoute('/api/boards/tech/threads/42')).toBeNull()
-    expect(cachedRoute('/api/boards/tech/threads')).toBeNull()
+  })
+
+  it('keeps every public API read with the tags of the pages showing the same data, without a query', () => {
+    const api = { ttlMs: 600_000, api: true }
+    expect(cachedRoute('/api/boards')).toEqual({ tags: ['home'], ...api })
+    expect(cachedRoute('/api/boards/tech')).toEqual({ tags: ['threads:tech'], boardId: 'tech', ...api })
+    expect(cachedRoute('/api/boards/tech/threads')).toEqual({ tags: ['board:tech'], boardId: 'tech', ...api })
+    expect(cachedRoute('/api/boards/tech/threads/42')).toEqual({
+      tags: ['thread:42', 'threads:tech'],
+      boardId: 'tech',
+      threadId: 42,
+      ...api,
+    })
+    for (const read of ['results', 'correlations'])
+      expect(cachedRoute(`/api/boards/tech/surveys/7/${read}`)).toEqual({
+        tags: ['board:tech'],
+        boardId: 'tech',
+        ...api,
+      })
+    for (const [path, search] of [
+      ['/api/boards', '?x=1'],
+      ['/api/boards/tech', '?x=1'],
+      ['/api/boards/tech/threads', '?page=2'],
+      ['/api/boards/tech/threads/42', '?x=1'],
+      ['/api/boards/tech/threads/4294967296', ''],
+      ['/api/boards/tech/surveys/4294967296/results', ''],
+      ['/api/boards/tech/surveys/7/results', '?x=1'],
+      ['/api/boards/tech/threads/42/posts/43/survey', ''],
+      ['/api/boards/tech/surveys/7/vote', ''],
+      ['/api/boards/tech/appeal/7', ''],
+      ['/api/boards/TECH', ''],
+      ['/api/boardsx', ''],
+      ['/api/search', '?q=x'],
+      ['/api/captcha', ''],
+      ['/api/health', ''],
+      ['/api/admin/boards', ''],
+    ])
+      expect(cachedRoute(path, search), path + search).toBeNull()
+  })
+
+  it('keeps the statistics API as long as the statistics page, with the plain hour counts its handler accepts', () => {
+    const stats = { tags: ['stats'], ttlMs: 60_000, api: true }
+    expect(cachedRoute('/api/stats')).toEqual(stats)
+    expect(cachedRoute('/api/stats/hourly')).toEqual(stats)
+    expect(cachedRoute('/api/stats/hourly', '?hours=168')).toEqual(stats)
+    expect(cachedRoute('/api/stats/hourly', '?hours=1')).toEqual(stats)
+    for (const search of ['?hours=0', '?hours=169', '?hours=024', '?hours=24&hours=1', '?hours=24&x=1', '?x=1'])
+      expect(cachedRoute('/api/stats/hourly', search), search).toBeNull()
+    expect(cachedRoute('/api/stats', '?hours=24')).toBeNull()
+    expect(cachedRoute('/api/stats/other')).toBeNull()
   })
 })
