@@ -8,8 +8,8 @@ import {
   content,
   COUNTRIES,
   insertRows,
-  MEDIA_COLUMNS,
   POST_COLUMNS,
+  postRow,
   prng,
   seedImages,
   sentence,
@@ -22,7 +22,7 @@ import { getConfig } from '../lib/config'
 import { closeDb, getDb, type Db } from '../lib/db/client'
 import { migrate } from '../lib/db/migrate'
 import { BUMP_LIMIT, MAX_THREADS_PER_BOARD } from '../lib/limits'
-import { ownerKeyHash, threadUserId } from '../lib/posters/identity'
+import { ownerKeyHash } from '../lib/posters/identity'
 import type { PostMedia } from '../lib/posts/attach-media'
 import { DEAD_THREAD_RETENTION_MS } from '../lib/time'
 import { withClient } from '../tests/helpers/database'
@@ -83,7 +83,7 @@ function addThread(
   const times = [createdAt, ...gaps.map((g) => createdAt + Math.floor(g * (lastAt - createdAt)))]
   const posters = Array.from({ length: Math.max(2, Math.ceil(postCount / 3)) }, (_, i) => {
     const ip = `81.${(id >> 8) & 255}.${id & 255}.${(i % 250) + 1}`
-    return { ip, key: ownerKeyHash(`growth-poster-${id}-${i}`.padEnd(43, 'x')), country: COUNTRIES[i % 16] }
+    return { ip, ownerKeyHash: ownerKeyHash(`growth-poster-${id}-${i}`.padEnd(43, 'x')), country: COUNTRIES[i % 16] }
   })
   const ids: number[] = []
   let bumpedAt = createdAt
@@ -94,20 +94,19 @@ function addThread(
     const media = isOp || rand() < IMAGE_SHARE ? b.images[Math.floor(rand() * b.images.length)] : undefined
     if (!isOp && rand() < DELETED_SHARE) b.postId++ // a deleted post: its id is gone
     const pid = ++b.postId
-    b.postRows.push([
-      pid,
-      id,
-      board.id,
-      content(rand, ids.slice(-20)),
-      new Date(times[p]),
-      isOp,
-      dontBump,
-      poster.ip,
-      poster.key,
-      board.threadIdsEnabled ? threadUserId(id, poster.ip) : null,
-      board.countryFlagsEnabled ? poster.country : null,
-      ...MEDIA_COLUMNS.map((c) => media?.[c] ?? null),
-    ])
+    b.postRows.push(
+      postRow({
+        id: pid,
+        threadId: id,
+        board,
+        content: content(rand, ids.slice(-20)),
+        at: times[p],
+        isOp,
+        dontBump,
+        poster,
+        media,
+      }),
+    )
     ids.push(pid)
     if (!dontBump && p < BUMP_LIMIT) bumpedAt = times[p]
   }

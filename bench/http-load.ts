@@ -32,17 +32,6 @@ export interface LoadOptions {
 }
 
 export interface PathLoad {
-  rps: number
-  p50: number
-  p99: number
-  ok: number
-  failed: number
-  statuses: Record<string, number>
-  /** Answers (2xx or not) by the value of `countHeader`; "" when it was absent. */
-  header: Record<string, number>
-}
-
-export interface LoadResult {
   /** 2xx answers per second. */
   rps: number
   p50: number
@@ -51,6 +40,11 @@ export interface LoadResult {
   /** Answers other than 2xx, and connection errors or timeouts. */
   failed: number
   statuses: Record<string, number>
+  /** Answers (2xx or not) by the value of `countHeader`; "" when it was absent. */
+  header: Record<string, number>
+}
+
+export interface LoadResult extends Omit<PathLoad, 'header'> {
   seconds: number
   /** With `paths`: the same figures for each path. */
   byPath?: Record<string, PathLoad>

@@ -61,19 +61,24 @@ export interface ColdFigure {
   bytes: number
 }
 
+/** The run's options (bench/run.ts). Fields added later are optional, so older result files still read. */
+export interface BenchSettings {
+  connections: number
+  seconds: number
+  warmUpSeconds: number
+  coldRepetitions: number
+  fanoutRepetitions: number
+  fanoutWorkers: number
+  soakMinutes?: number
+  fanoutSizes?: number[]
+  mixedSeconds?: number
+}
+
 export interface BenchResults {
   date: string
   machine: MachineInfo
   database: 'sqlite' | 'postgresql'
-  settings: {
-    connections: number
-    seconds: number
-    warmUpSeconds: number
-    coldRepetitions: number
-    fanoutRepetitions: number
-    fanoutWorkers: number
-    soakMinutes?: number
-  }
+  settings: BenchSettings
   seed: { boards: number; threads: number; posts: number; seconds: number; hotThread: string }
   http: HttpFigure[]
   cold: ColdFigure[]

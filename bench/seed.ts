@@ -146,6 +146,35 @@ export const POST_COLUMNS = [
   'media_original_name',
 ]
 
+/** A seeded post as a row of POST_COLUMNS, with the poster id and flag its board shows. */
+export function postRow(post: {
+  id: number
+  threadId: number
+  board: { id: string; threadIdsEnabled: boolean; countryFlagsEnabled: boolean }
+  content: string
+  at: number
+  isOp: boolean
+  dontBump: boolean
+  poster: { ip: string; ownerKeyHash: string; country: string }
+  media?: PostMedia['columns']
+}): Row {
+  const { board, poster, media } = post
+  return [
+    post.id,
+    post.threadId,
+    board.id,
+    post.content,
+    new Date(post.at),
+    post.isOp,
+    post.dontBump,
+    poster.ip,
+    poster.ownerKeyHash,
+    board.threadIdsEnabled ? threadUserId(post.threadId, poster.ip) : null,
+    board.countryFlagsEnabled ? poster.country : null,
+    ...MEDIA_COLUMNS.map((c) => media?.[c] ?? null),
+  ]
+}
+
 /**
  * Multi-row INSERTs in chunks. Prisma's createMany costs about a millisecond a row here; raw statements go through
  * the same driver adapter, which stores dates and booleans exactly as the app's own writes do.
@@ -210,20 +239,19 @@ export async function seedSite(seed = 7): Promise<SeededSite> {
         const dontBump = !isOp && rand() < SAGE_SHARE
         const media = isOp || rand() < IMAGE_REPLY_SHARE ? images[Math.floor(rand() * images.length)] : undefined
         const pid = ++postId
-        postRows.push([
-          pid,
-          id,
-          board.id,
-          content(rand, ids),
-          new Date(times[p]),
-          isOp,
-          dontBump,
-          poster.ip,
-          poster.ownerKeyHash,
-          board.threadIdsEnabled ? threadUserId(id, poster.ip) : null,
-          board.countryFlagsEnabled ? poster.country : null,
-          ...MEDIA_COLUMNS.map((c) => media?.[c] ?? null),
-        ])
+        postRows.push(
+          postRow({
+            id: pid,
+            threadId: id,
+            board,
+            content: content(rand, ids),
+            at: times[p],
+            isOp,
+            dontBump,
+            poster,
+            media,
+          }),
+        )
         ids.push(pid)
         if (!dontBump) bumpedAt = times[p]
       }

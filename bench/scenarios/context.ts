@@ -5,21 +5,11 @@ import { startServer, type TestServer } from '../../tests/helpers/server'
 import type { Baseline } from '../baseline-server'
 import { multipart, POSTER_COOKIE } from '../http'
 import { runLoad, settle, type LoadOptions, type LoadResult } from '../http-load'
-import type { BenchResults } from '../report'
+import type { BenchResults, BenchSettings as RunSettings } from '../report'
 import type { SeededSite, SeededThread } from '../seed'
 
-export interface BenchSettings {
-  connections: number
-  seconds: number
-  warmUpSeconds: number
-  coldRepetitions: number
-  fanoutRepetitions: number
-  fanoutWorkers: number
-  soakMinutes: number
-  fanoutSizes: number[]
-  /** Seconds of each phase of the mixed-load scenario. */
-  mixedSeconds: number
-}
+/** The run's options, all given (bench/run.ts fills every one). */
+export type BenchSettings = Required<RunSettings>
 
 export type ServerOptions = NonNullable<Parameters<typeof startServer>[0]>
 
