@@ -16,6 +16,7 @@ import { referencedPostIds } from '../markup/parse'
 import { boardTags, threadTags } from '../page-cache/fourchan-routes'
 import { rememberThread } from '../page-cache/fourchan-thread-numbers'
 import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
+import { noteCrossThreadLinks } from '../posts/cross-thread-links'
 import { BOARD_ORDER, openingAndLatestPostIds } from '../threads/queries'
 
 /** A live thread as the board files show it: the opening post (with counts) and its newest replies, oldest first. */
@@ -182,6 +183,17 @@ async function contextFor(
       select: { id: true, threadId: true, boardId: true },
     })
     for (const p of found) located.set(p.id, { threadId: p.threadId, boardId: p.boardId })
+  }
+  // A quote into another thread is written as a dead link once its post is deleted: the thread's file changes with
+  // no event of its own, so the page cache learns which threads' files to drop on that deletion.
+  for (const p of posts) {
+    if (!p.content.includes('>>')) continue
+    const postIds = referencedPostIds(p.content).filter((id) => {
+      const where = located.get(id)
+      return where && where.threadId !== p.threadId
+    })
+    const threadIds = postIds.map((id) => located.get(id)!.threadId)
+    if (postIds.length) noteCrossThreadLinks(p.threadId, { postIds, threadIds })
   }
   const otherThreads = [...new Set([...located.values()].map((l) => l.threadId))].filter((t) => !opNo.has(t))
   if (otherThreads.length) {

@@ -253,6 +253,31 @@ it('keeps a thread file cached while other threads of its board change, and drop
   expect((await res.json()).posts.map((p: { no: number }) => p.no)).toContain(added)
 })
 
+it('drops a cached thread file whose quote of a post in another thread dies with that post', async () => {
+  const target = await newThread('tech', 'Quoted elsewhere', 'opening', { name: 'q.png', bytes: await png(20, 20) })
+  const quoted = await reply('tech', target.threadId, 'about to be deleted')
+  const quoting = await newThread('tech', 'Quoting', `see >>${quoted}`, { name: 'r.png', bytes: await png(20, 20) })
+  const file = `${server.url}/api/4chan/tech/thread/${quoting.op}.json`
+  // The first read teaches the process which thread the number opens; after the reply drops that copy, the file is
+  // kept under its thread's tag, which a deletion in another thread does not name.
+  await fetch(file)
+  await reply('tech', quoting.threadId, 'a reply')
+  await fetch(file)
+  const cached = await fetch(file)
+  expect(cached.headers.get('x-corkboard-cache')).toBe('HIT')
+  expect((await cached.json()).posts[0].com).toContain(`#p${quoted}" class="quotelink"`)
+  const admin = await loggedInAdmin(server, as('10.9.9.10'))
+  const gone = await admin.write('DELETE', `/api/admin/posts/${quoted}`, {
+    boardId: 'tech',
+    threadId: target.threadId,
+    reason: 'quoted elsewhere',
+  })
+  expect(gone.status).toBe(200)
+  const after = await fetch(file)
+  expect(after.headers.get('x-corkboard-cache')).not.toBe('HIT')
+  expect((await after.json()).posts[0].com).toBe(`see <span class="deadlink">&gt;&gt;${quoted}</span>`)
+})
+
 it("refuses a board's files to a visitor banned on that board, and still serves everyone else", async () => {
   const admin = await loggedInAdmin(server, as('10.9.9.9'))
   const banned = '203.0.113.9'
