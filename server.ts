@@ -89,8 +89,10 @@ async function main(): Promise<void> {
       ? RENDER_IDENTITY
       : resolveClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxyHops)
     req.headers[CLIENT_IP_HEADER] = clientIp
-    // A fresh request id, whatever the client sent under that name; visitors' requests are logged and counted.
-    const requestId = newRequestId()
+    // A fresh request id, whatever the client sent under that name; visitors' requests are logged and counted. A
+    // cache render carries the id of the visitor's request that started it (only this process can send one).
+    const passedOn = req.headers[REQUEST_ID_HEADER]
+    const requestId = render && typeof passedOn === 'string' && passedOn ? passedOn : newRequestId()
     req.headers[REQUEST_ID_HEADER] = requestId
     if (!render) observeRequest(req, res, { requestId, clientIp, routes, logClientAddress: config.log.clientAddress })
     // The same for the scheme: X-Forwarded-Proto counts only from trusted proxies.

@@ -6,6 +6,7 @@ import { request } from 'node:http'
 import type { IncomingMessage } from 'node:http'
 import type { RenderedPage } from './store'
 import { policyForRenderedHtml } from '../http/content-security-policy'
+import { REQUEST_ID_HEADER } from '../http/request-id'
 
 export const RENDER_HEADER = 'x-corkboard-render'
 export { RENDER_IDENTITY } from '../http/client-ip'
@@ -23,7 +24,8 @@ export function isRenderRequest(req: IncomingMessage): boolean {
 export function loopbackRenderer(listening: { address: string; port: number }) {
   const host = listening.address === '0.0.0.0' ? '127.0.0.1' : listening.address === '::' ? '::1' : listening.address
   const port = listening.port
-  return (path: string, hostHeader: string): Promise<RenderedPage> =>
+  /** `requestId`: the id of the visitor's request that started the render, so an error's log lines and 500 body agree. */
+  return (path: string, hostHeader: string, requestId: string): Promise<RenderedPage> =>
     new Promise((resolve, reject) => {
       const req = request(
         {
@@ -31,7 +33,13 @@ export function loopbackRenderer(listening: { address: string; port: number }) {
           port,
           path,
           method: 'GET',
-          headers: { host: hostHeader, accept: 'text/html', 'accept-encoding': 'identity', [RENDER_HEADER]: SECRET },
+          headers: {
+            host: hostHeader,
+            accept: 'text/html',
+            'accept-encoding': 'identity',
+            [RENDER_HEADER]: SECRET,
+            [REQUEST_ID_HEADER]: requestId,
+          },
         },
         (res) => {
           const chunks: Buffer[] = []

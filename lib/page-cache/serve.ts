@@ -13,6 +13,7 @@ import { dbFaultCount } from '../db/fault-state'
 import { subscribe } from '../events/bus'
 import type { BusEvent } from '../events/internal'
 import { notModifiedSince } from '../http/last-modified'
+import { REQUEST_ID_HEADER } from '../http/request-id'
 import { threadsLinkingTo } from '../posts/cross-thread-links'
 import { consume } from '../rate-limit/limits'
 
@@ -20,7 +21,7 @@ export interface PageCacheOptions {
   maxBytes: number
   /** How long a shared cache (CDN) may keep a page: short, as writes must show on the next request. */
   cdnSeconds: number
-  render: (path: string, hostHeader: string) => Promise<RenderedPage>
+  render: (path: string, hostHeader: string, requestId: string) => Promise<RenderedPage>
 }
 
 export interface PageCache {
@@ -90,7 +91,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           page,
           entry: stored,
           shared,
-        } = await store.render(key, route.tags, route.ttlMs, () => options.render(url, host), keep)
+        } = await store.render(
+          key,
+          route.tags,
+          route.ttlMs,
+          () => options.render(url, host, String(req.headers[REQUEST_ID_HEADER])),
+          keep,
+        )
         // MISS: this request rendered the page; SHARED: it waited for another request's render.
         cache = shared ? 'SHARED' : 'MISS'
         if (!stored) {
