@@ -30,6 +30,14 @@ export function isNumericId(raw: string): boolean {
   return NUMERIC_ID.test(raw) && Number(raw) <= MAX_ID
 }
 
+/**
+ * `?page=` of a paged staff list: 1 to 99999 written plainly. Anything else (junk, `1e999`, which Number() reads as
+ * Infinity and the database refuses as an offset) shows the first page, as the list's own links never write it.
+ */
+export function listPageParam(raw: string | undefined): number {
+  return raw !== undefined && /^[1-9][0-9]{0,4}$/.test(raw) ? Number(raw) : 1
+}
+
 export function isId(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID
 }

@@ -106,6 +106,16 @@ describe('GET /api/admin/actions', () => {
   })
 })
 
+describe('/admin/actions (the page)', () => {
+  it('shows the first page for a page number that is not a plain one (1e999 once answered 500)', async () => {
+    for (const page of ['1e999', 'Infinity', '-1', 'junk']) {
+      const res = await admin.request('GET', `/admin/actions?page=${page}`)
+      expect(res.status, page).toBe(200)
+      expect(res.body, page).toMatch(/Page (<!-- -->)?1(<!-- -->)? of/)
+    }
+  })
+})
+
 describe('GET /api/admin/actions/stats', () => {
   it('counts by type, staff member and board for moderators and admins only', async () => {
     expect(await janitor.request('GET', '/api/admin/actions/stats')).toMatchObject({

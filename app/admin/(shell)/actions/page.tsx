@@ -3,6 +3,7 @@ import { ACTION_LABELS, ActionsTable } from '@/components/admin/actions-table'
 import { ActionTypeFilter, FILTER_CONTROL, FilterField, FilterForm } from '@/components/admin/page-filters'
 import { staffPage, TitledPage } from '@/components/admin/page-staff'
 import type { Staff } from '@/lib/auth/staff'
+import { listPageParam } from '@/lib/http/params'
 import { listActions, parseActionTypes } from '@/lib/moderation/actions'
 
 export const metadata = { title: 'Action log' }
@@ -13,7 +14,7 @@ type Props = { searchParams: Promise<{ action_type?: string; board_id?: string; 
 // /admin/actions – the moderation log with filters and pages.
 async function ActionsPage(staff: Staff, { searchParams }: Props) {
   const q = await searchParams
-  const page = Math.max(1, Number(q.page) || 1)
+  const page = listPageParam(q.page)
   const boardId = q.board_id && /^[a-z0-9]{1,10}$/.test(q.board_id) ? q.board_id : undefined
   const actionType = ACTION_LABELS.some(([v]) => v === q.action_type) ? q.action_type : undefined
   const { actions, total } = await listActions(
