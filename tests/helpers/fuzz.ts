@@ -53,9 +53,11 @@ export function withFuzzServer(): void {
       },
     })
     const image = await png()
-    const thread = await postForm(
-      `${server.url}/api/boards/tech/threads`,
-      form({ topic: 'Fuzz', content: 'target' }, { name: 'a.png', bytes: image }),
+    const thread = await setUpStep(() =>
+      postForm(
+        `${server.url}/api/boards/tech/threads`,
+        form({ topic: 'Fuzz', content: 'target' }, { name: 'a.png', bytes: image }),
+      ),
     )
     expect(thread.status).toBe(201)
     const owner = thread.headers.get('set-cookie')!.split(';')[0]
@@ -80,6 +82,20 @@ export function withFuzzServer(): void {
   afterAll(async () => {
     await server?.stop()
   })
+}
+
+/**
+ * A set-up write, tried again after its Retry-After while the server answers 503: several fuzz files start their
+ * servers at once, and a fresh server's first statements may wait past the database timeouts on a loaded CI machine
+ * (the documented 503, as a client would retry it). The fuzzed requests themselves are never retried.
+ */
+async function setUpStep<T extends { status: number; headers: Headers }>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await send()
+    if (res.status !== 503 || attempt === 5) return res
+    const seconds = Math.min(5, Number(res.headers.get('retry-after')) || 1)
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1_000))
+  }
 }
 
 export const fuzzServer = () => server
