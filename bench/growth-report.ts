@@ -3,8 +3,8 @@
 // section of docs/PERFORMANCE.md, one per database, between markers so a re-run replaces it.
 import type { GrowthFigure, GrowthResult } from './growth-size'
 import type { MachineInfo } from './machine'
-import { table } from './report'
 import { formatMs, formatRatio, percentile, ratio } from './stats'
+import { table } from './table'
 
 export const GROWTH_TARGET = 1.5
 

@@ -1,5 +1,6 @@
-// The results of a run: their JSON shape, the issue's targets judged against them, and the tables printed to the
-// terminal and written to bench/results/ and docs/PERFORMANCE.md. Pure apart from nothing: tested in tests/unit.
+// The results of a run: their JSON shape, and the tables printed to the terminal and written to bench/results/ and
+// docs/PERFORMANCE.md (the issue-7 targets come from targets-issue-7.ts, later ones from sections/). Pure: tested in
+// tests/unit.
 import type { BannedFileCost } from './banned-file-cost'
 import type { CaptchaCost } from './captcha-cost'
 import type { FanoutResult } from './fanout'
@@ -8,8 +9,10 @@ import type { ScriptSizes } from './js-size'
 import type { MachineInfo } from './machine'
 import type { MixedLoadResult } from './scenarios/mixed-load'
 import { SECTIONS } from './sections/index'
-import { judgeSoak, type SoakResult } from './soak'
+import type { SoakResult } from './soak'
 import { distribution, formatMs, formatRate, formatRatio, ratio, type Distribution } from './stats'
+import { table, verdict, type ReportTable } from './table'
+import { evaluateTargets } from './targets-issue-7'
 
 export interface Throughput {
   rps: number
@@ -105,19 +108,6 @@ export interface BenchResults {
   loadAverageAtEnd?: number[]
 }
 
-export interface ReportTable {
-  title: string
-  text: string
-  markdown: string
-}
-
-export interface Target {
-  name: string
-  goal: string
-  value: string
-  met: boolean | null
-}
-
 const KB = 1024
 
 export function coldFigure(id: ColdFigure['id'], label: string, samples: number[], bytes: number): ColdFigure {
@@ -125,138 +115,7 @@ export function coldFigure(id: ColdFigure['id'], label: string, samples: number[
   return { id, label, ms: { ...d, median: d.p50 }, bytes }
 }
 
-/** The issue's targets (ratios and bounds, not timed tests); met is null when the run did not measure it. */
-export function evaluateTargets(r: BenchResults): Target[] {
-  const targets: Target[] = []
-  const http = (id: HttpFigure['id']) => r.http.find((f) => f.id === id)
-  for (const id of ['board', 'thread'] as const) {
-    const f = http(id)
-    const x = f ? ratio(f.corkboard.rps, f.baseline.rps) : null
-    targets.push({
-      name: `Hot ${id} page`,
-      goal: `≥ 0.5× raw baseline, p99 ≤ 10 ms at ${r.settings.connections} connections`,
-      value: f ? `${formatRatio(x)}, p99 ${formatMs(f.corkboard.p99)} ms` : 'not measured',
-      met: f && x !== null ? x >= 0.5 && f.corkboard.p99 <= 10 : null,
-    })
-  }
-  for (const id of ['board', 'thread'] as const) {
-    const c = r.cold.find((f) => f.id === id)
-    targets.push({
-      name: `Cold ${id} page render`,
-      goal: '≤ 30 ms (median)',
-      value: c ? `median ${formatMs(c.ms.median)} ms, p90 ${formatMs(c.ms.p90)} ms` : 'not measured',
-      met: c ? c.ms.median <= 30 : null,
-    })
-  }
-  const text = http('text-reply')
-  targets.push({
-    name: `Text replies (${r.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'})`,
-    goal: '≥ 1,000/s on SQLite',
-    value: text ? `${formatRate(text.corkboard.rps)}/s` : 'not measured',
-    met: text ? text.corkboard.rps >= 1000 : null,
-  })
-  const filtered = http('text-reply-filtered')
-  const filteredRatio = filtered ? ratio(filtered.corkboard.rps, filtered.baseline.rps) : null
-  targets.push({
-    name: 'Text replies with 100 word filters',
-    goal: '≥ 0.9× the rate without filters',
-    value: filtered ? `${formatRatio(filteredRatio)} (${formatRate(filtered.corkboard.rps)}/s)` : 'not measured',
-    met: filteredRatio !== null ? filteredRatio >= 0.9 : null,
-  })
-  targets.push({
-    name: 'Word filters per post',
-    goal: '100 rules × 4,000 characters < 1 ms',
-    value: r.filters ? `median ${formatMs(r.filters.ms.p50)} ms, p99 ${formatMs(r.filters.ms.p99)} ms` : 'not measured',
-    met: r.filters ? r.filters.ms.p50 < 1 : null,
-  })
-  targets.push({
-    name: 'Banned-file check per image upload',
-    goal: 'perceptual hash + 10,000 entries < 10 ms',
-    value: r.bannedFiles
-      ? `median ${formatMs(r.bannedFiles.ms.p50)} ms, p99 ${formatMs(r.bannedFiles.ms.p99)} ms`
-      : 'not measured',
-    met: r.bannedFiles ? r.bannedFiles.ms.p50 < 10 : null,
-  })
-  const captcha = http('text-reply-captcha')
-  const captchaRatio = captcha ? ratio(captcha.corkboard.rps, captcha.baseline.rps) : null
-  targets.push({
-    name: 'Text replies with captcha `all` and 100 word filters',
-    goal: '≥ 0.9× the rate with both off',
-    value: captcha ? `${formatRatio(captchaRatio)} (${formatRate(captcha.corkboard.rps)}/s)` : 'not measured',
-    met: captchaRatio !== null ? captchaRatio >= 0.9 : null,
-  })
-  targets.push({
-    name: 'Captcha per post (server)',
-    goal: 'beside the word filters’ cost',
-    value: r.captcha
-      ? `check median ${formatMs(r.captcha.verifyMs.p50)} ms, p99 ${formatMs(r.captcha.verifyMs.p99)} ms; issue median ${formatMs(r.captcha.issueMs.p50)} ms, p99 ${formatMs(r.captcha.issueMs.p99)} ms`
-      : 'not measured',
-    met: null,
-  })
-  targets.push({
-    name: `Captcha for a person / a script (complexity ${r.captcha?.nodeSolve.complexity ?? 5000})`,
-    goal: 'a person rarely waits; stated in the README',
-    value: r.captcha
-      ? `${r.captcha.browser ? `Chromium (${r.captcha.browser.workers} workers) median ${(r.captcha.browser.ms.p50 / 1000).toFixed(2)} s; ` : ''}one Node core median ${(r.captcha.nodeSolve.ms.p50 / 1000).toFixed(2)} s`
-      : 'not measured',
-    met: null,
-  })
-  const image = http('image-reply')
-  const imageRatio = image ? ratio(image.corkboard.rps, image.baseline.rps) : null
-  targets.push({
-    name: 'Image replies',
-    goal: "≥ 0.8× sharp's bare thumbnail rate",
-    value: image
-      ? `${formatRatio(imageRatio)} (${formatRate(image.corkboard.rps)}/s vs ${formatRate(image.baseline.rps)}/s)`
-      : 'not measured',
-    met: imageRatio !== null ? imageRatio >= 0.8 : null,
-  })
-  const big = [...r.fanout].sort((a, b) => b.clients - a.clients)[0]
-  targets.push({
-    name: `${big ? big.clients.toLocaleString('en-US') : '5,000'} sockets fan-out`,
-    goal: 'p99 ≤ 200 ms, server RSS ≤ 300 MB',
-    value: big
-      ? `p99 ${formatMs(big.latencyMs.p99)} ms, RSS ${Math.round(big.rssPeakMb)} MB${big.missing ? `, ${big.missing} missing` : ''}`
-      : 'not measured',
-    met: big
-      ? big.latencyMs.p99 <= 200 && big.rssPeakMb <= 300 && big.missing === 0 && big.connected === big.clients
-      : null,
-  })
-  targets.push({
-    name: 'Thread page JavaScript',
-    goal: '≤ 150 KB gzipped',
-    value: r.js ? `${(r.js.totalGzipBytes / KB).toFixed(1)} KB in ${r.js.scripts.length} scripts` : 'not measured',
-    met: r.js ? r.js.totalGzipBytes <= 150 * KB : null,
-  })
-  const soak = r.soak ? judgeSoak(r.soak) : null
-  targets.push({
-    name: `Soak (${r.soak?.minutes.length ?? 10} minutes of mixed load)`,
-    goal: 'no 5xx; RSS and p99 flat from minute to minute',
-    value: soak
-      ? `${soak.serverErrors} server errors, RSS ${soak.rssGrowthMb >= 0 ? '+' : ''}${Math.round(soak.rssGrowthMb)} MB and read p99 ${formatRatio(soak.p99Growth)} from the 2nd to the last minute`
-      : 'not measured',
-    // Flat: within 50 MB and twice the p99 of the second minute; shared machines wobble more than that rarely.
-    met: soak ? soak.serverErrors === 0 && soak.rssGrowthMb <= 50 && (soak.p99Growth ?? 1) <= 2 : null,
-  })
-  return targets
-}
-
 const mb = (value: number | undefined) => (value === undefined ? '?' : `${Math.round(value)} MB`)
-export const verdict = (met: boolean | null) => (met === null ? '–' : met ? 'met' : 'MISSED')
-
-export function table(head: string[], rows: string[][], align: ('l' | 'r')[]): { text: string; markdown: string } {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
-  const pad = (cells: string[]) =>
-    cells.map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ')
-  const text = [pad(head), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(pad)].join('\n')
-  const md = [
-    `| ${head.join(' | ')} |`,
-    `|${align.map((a) => (a === 'r' ? '---:' : '---')).join('|')}|`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n')
-  return { text, markdown: md }
-}
-
 /** The run's tables, for the terminal (text) and for PERFORMANCE.md (markdown). */
 export function renderTables(r: BenchResults): ReportTable[] {
   const out: ReportTable[] = []

@@ -2,8 +2,8 @@
 // per uncached answer. Targets: every read at least 10× its uncached rate when hot, and the board's thread list
 // (100 threads with previews) at most 2 ms of server CPU uncached.
 import type { ReportSection } from './index'
-import { table, type ReportTable, type Target } from '../report'
 import { formatMs, formatRate, formatRatio, ratio } from '../stats'
+import { table, type ReportTable, type Target } from '../table'
 
 const HOT_OVER_UNCACHED = 10
 const THREADS_CPU_MS = 2

@@ -4,7 +4,8 @@ import { apiReadsSection } from './api-reads'
 import { memorySection } from './memory'
 import { mixedLoadSection } from './mixed-load'
 import { writesSection } from './writes'
-import type { BenchResults, ReportTable, Target } from '../report'
+import type { BenchResults } from '../report'
+import type { ReportTable, Target } from '../table'
 
 export interface ReportSection {
   /** Tables printed after the HTTP and cold tables, before the targets. */

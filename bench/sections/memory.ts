@@ -1,8 +1,9 @@
 // Memory (issue 19): a 5,000-socket thread room and the soak's resident memory against their bounds, with the
 // server's own account of its heap and page cache beside the RSS read from /proc.
-import { table, type BenchResults, type ReportTable, type Target } from '../report'
+import type { BenchResults } from '../report'
 import type { ServerMemory } from '../server-memory'
 import { soakMemory, soakWarmupMinutes } from '../soak'
+import { table, type ReportTable, type Target } from '../table'
 import type { ReportSection } from './index'
 
 const SOCKETS_RSS_MB = 300

@@ -1,10 +1,10 @@
 // The mixed-load table (readers of one board while writers post into it) and its issue-19 targets, plus the hot
 // board page's tail against the static baseline's (from the `board` read scenario).
 import type { ReportSection } from './index'
-import type { BenchResults, Target } from '../report'
-import { table } from '../report'
+import type { BenchResults } from '../report'
 import { MIXED_PAGES, type MixedPhase, type MixedReads } from '../scenarios/mixed-load'
 import { formatMs, formatRate, formatRatio, ratio } from '../stats'
+import { table, type Target } from '../table'
 
 const percent = (share: number | null) => (share === null ? '–' : `${(share * 100).toFixed(0)} %`)
 

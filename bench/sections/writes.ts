@@ -1,7 +1,8 @@
 // Writes: text replies from 20 concurrent posters with the server's CPU per reply, and the issue-19 write targets
 // (the image figure comes from the image-reply scenario, beside sharp's bare thumbnail rate in the same run).
-import { table, type BenchResults, type ReportTable, type Target } from '../report'
+import type { BenchResults } from '../report'
 import { formatMs, formatRate, formatRatio, ratio } from '../stats'
+import { table, type ReportTable, type Target } from '../table'
 import type { ReportSection } from './index'
 
 const TEXT_GOAL = 900

@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { multipart } from '@/bench/http'
 import { scriptSources } from '@/bench/js-size'
 import { packageOf, summariseProfile, type CpuProfile } from '@/bench/profile-summary'
-import { evaluateTargets, replaceDocSection, DOC_END, DOC_START, type BenchResults } from '@/bench/report'
+import { replaceDocSection, DOC_END, DOC_START, type BenchResults } from '@/bench/report'
 import { memorySection } from '@/bench/sections/memory'
 import { parseServerMemory } from '@/bench/server-memory'
 import { soakMemory } from '@/bench/soak'
 import { distribution, formatMs, formatRate, formatRatio, percentile, ratio } from '@/bench/stats'
+import { evaluateTargets } from '@/bench/targets-issue-7'
 
 describe('percentile', () => {
   it('uses the nearest rank of a sorted list', () => {
