@@ -3,18 +3,9 @@
 // post's survey with the caller's vote, search, captcha, staff) are not listed and always reach their handler.
 // Only the query strings the handlers accept in their plain form are cached; any other goes to the handler.
 import { getConfig } from '../config'
+import { isThreadId, SAFETY_TTL_MS, threadTags, type ApiRoute } from './route-parts'
 import { MAX_HOURS } from '../stats/types'
 
-/** The same shape as the page cache's CachedRoute: an API answer, rate-limited, kept by no shared cache. */
-export interface ApiRoute {
-  tags: string[]
-  boardId?: string
-  threadId?: number
-  ttlMs: number
-  api: true
-}
-
-const SAFETY_TTL_MS = 10 * 60_000
 const BOARD_ID = '([a-z0-9]{1,10})'
 const ID = '([1-9][0-9]{0,9})'
 const BOARDS = '/api/boards'
@@ -29,17 +20,13 @@ const HOURLY = '/api/stats/hourly'
 const POSTS_QUERY: Record<string, RegExp> = { after: /^[1-9][0-9]{0,9}$/, includeSurveys: /^(?:true|false)$/ }
 const HOURS_QUERY = /^\?hours=([1-9][0-9]{0,2})$/
 
-const isId = (id: string) => Number(id) <= 2147483647
-/** "threads:{boardId}" is dropped by a board settings change: the answer shows the board's settings. */
-const threadTags = (boardId: string, threadId: string) => [`thread:${threadId}`, `threads:${boardId}`]
-
 export const isApiReadPath = (pathname: string) => pathname.startsWith('/api/boards') || pathname.startsWith(STATS)
 
 /** The cache route of a public API read, or null when its answer is not cached. */
 export function apiRoute(pathname: string, search: string): ApiRoute | null {
   const posts = POSTS.exec(pathname)
   if (posts) {
-    if (!isId(posts[2]) || !isPostsQuery(search)) return null
+    if (!isThreadId(posts[2]) || !isPostsQuery(search)) return null
     return thread(posts[1], posts[2])
   }
   if (pathname === STATS || pathname === HOURLY) return statsRoute(pathname, search)
@@ -52,10 +39,10 @@ export function apiRoute(pathname: string, search: string): ApiRoute | null {
   m = THREADS.exec(pathname)
   if (m) return { tags: [`board:${m[1]}`], boardId: m[1], ttlMs: SAFETY_TTL_MS, api: true }
   m = THREAD.exec(pathname)
-  if (m) return isId(m[2]) ? thread(m[1], m[2]) : null
+  if (m) return isThreadId(m[2]) ? thread(m[1], m[2]) : null
   // A vote, a new poll and a deleted post or thread all drop their board's tag; a survey id names no thread.
   m = SURVEY_READ.exec(pathname)
-  if (m && isId(m[2])) return { tags: [`board:${m[1]}`], boardId: m[1], ttlMs: SAFETY_TTL_MS, api: true }
+  if (m && isThreadId(m[2])) return { tags: [`board:${m[1]}`], boardId: m[1], ttlMs: SAFETY_TTL_MS, api: true }
   return null
 }
 

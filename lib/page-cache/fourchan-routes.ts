@@ -2,25 +2,15 @@
 // it stale): boards.json changes with the boards ("home" is dropped by board_updated), a board's files with any
 // change on the board, a thread file with its thread.
 import { threadOfNumber } from './fourchan-thread-numbers'
+import { SAFETY_TTL_MS, threadTags, type ApiRoute } from './route-parts'
 
 export const FOURCHAN_BASE = '/api/4chan/'
 const BOARDS = '/api/4chan/boards.json'
 const BOARD_FILE = /^\/api\/4chan\/([a-z0-9]{1,10})\/(?:catalog|threads|archive|[1-9][0-9]{0,3})\.json$/
 const THREAD_FILE = /^\/api\/4chan\/([a-z0-9]{1,10})\/thread\/([1-9][0-9]{0,9})\.json$/
-const SAFETY_TTL_MS = 10 * 60_000
 
 export const boardsTags = () => ['home']
 export const boardTags = (boardId: string) => [`board:${boardId}`]
-export const threadTags = (boardId: string, threadId: number) => [`thread:${threadId}`, `threads:${boardId}`]
-
-/** The same shape as the page cache's CachedRoute: an API answer, rate-limited, kept by no shared cache. */
-export interface FourchanRoute {
-  tags: string[]
-  boardId?: string
-  threadId?: number
-  ttlMs: number
-  api: true
-}
 
 export const isFourchanPath = (pathname: string) => pathname.startsWith(FOURCHAN_BASE)
 
@@ -28,7 +18,7 @@ export const isFourchanPath = (pathname: string) => pathname.startsWith(FOURCHAN
  * The cache route of a 4chan file, or null (not cached: a query string, an unknown path). A thread file whose
  * number this process has not yet seen is tagged by its board, which every change of the thread also drops.
  */
-export function fourchanRoute(pathname: string, search: string): FourchanRoute | null {
+export function fourchanRoute(pathname: string, search: string): ApiRoute | null {
   if (search) return null
   if (pathname === BOARDS) return { tags: boardsTags(), ttlMs: SAFETY_TTL_MS, api: true }
   const board = BOARD_FILE.exec(pathname)

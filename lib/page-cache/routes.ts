@@ -6,25 +6,11 @@
 import { getConfig } from '../config'
 import { apiRoute, isApiReadPath } from './api-routes'
 import { fourchanRoute, isFourchanPath } from './fourchan-routes'
+import { isThreadId, SAFETY_TTL_MS, threadTags, type CachedRoute } from './route-parts'
 import type { BusEvent } from '../events/internal'
-
-export interface CachedRoute {
-  /**
-   * Tags an invalidation names: "home", "rules", "stats", "board:{id}", "thread:{id}", and "threads:{boardId}" on
-   * every thread page, which shows its board's name and flag setting.
-   */
-  tags: string[]
-  boardId?: string
-  threadId?: number
-  /** Longest time an entry may be served without an invalidating event (safety net; statistics age by time). */
-  ttlMs: number
-  /** An API answer: the visitor's API rate limit applies, and no shared cache (CDN) may keep it. */
-  api?: true
-}
 
 /** A tag ending in ":*" names every tag with that prefix: here, every board page. */
 export const ALL_BOARDS = 'board:*'
-const SAFETY_TTL_MS = 10 * 60_000
 const BOARD = /^\/board\/([a-z0-9]{1,10})$/
 const ARCHIVE = /^\/board\/([a-z0-9]{1,10})\/archive$/
 /** A later page of a board index: `?page=N` (N ≥ 2) alone, as the page links write it; they link page 1 without a query. */
@@ -37,9 +23,6 @@ const CATALOG = /^\/board\/([a-z0-9]{1,10})\/catalog$/
 const CATALOG_QUERY = /^\?sort=(?:bump|created|replies|activity)$/
 const BOARD_FEED = /^\/board\/([a-z0-9]{1,10})\/feed\.atom$/
 const THREAD_FEED = /^\/board\/([a-z0-9]{1,10})\/thread\/([1-9][0-9]{0,9})\/feed\.atom$/
-
-const isThreadId = (id: string) => Number(id) <= 2147483647
-const threadTags = (boardId: string, threadId: string) => [`thread:${threadId}`, `threads:${boardId}`]
 
 /** The cache route of a request path, or null when it is not cached. Pages are cached only without a query. */
 export function cachedRoute(pathname: string, search = ''): CachedRoute | null {

@@ -5,7 +5,8 @@
 // served the same way, after the visitor's API rate limit, and marked for no shared cache: a
 // reader catching up after joining its room must not get a CDN's copy from a few seconds before.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { cachedRoute, tagsFor, type CachedRoute } from './routes'
+import type { CachedRoute } from './route-parts'
+import { cachedRoute, tagsFor } from './routes'
 import { PageStore, type CacheEntry, type RenderedPage } from './store'
 import { mayBeBanned } from '../bans/ban-index'
 import { boardOrThreadExists } from '../boards/queries'
