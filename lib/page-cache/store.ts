@@ -120,11 +120,12 @@ export class PageStore {
     const timer = setTimeout(() => {
       this.settling.delete(timer)
       if (this.entries.peek(key) !== entry) return
-      void compress({ status: 200, headers: entry.headers, body: entry.identity }, entry.tags, SETTLED).then(
+      const page = { status: 200, headers: entry.headers, body: entry.identity }
+      void compress(page, entry.tags, SETTLED, entry.etag).then(
         (settled) => {
           if (this.entries.peek(key) !== entry) return
           // The same tags stay indexed (no dispose), and the entry keeps the time to live it had left.
-          this.entries.set(key, { ...settled, etag: entry.etag }, { noDisposeOnSet: true, noUpdateTTL: true })
+          this.entries.set(key, settled, { noDisposeOnSet: true, noUpdateTTL: true })
         },
         () => {},
       )
@@ -192,8 +193,13 @@ const SETTLED: Settings = { brotli: 5, gzip: 6 }
 const SETTLE_MS = 5_000
 
 /** Both encodings at once on libuv's thread pool, off the event loop that serves other requests meanwhile. */
-async function compress(page: RenderedPage, tags: string[], settings: Settings): Promise<CacheEntry> {
-  const etag = `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`
+async function compress(
+  page: RenderedPage,
+  tags: string[],
+  settings: Settings,
+  // A recompressed page keeps the ETag it was first stored with (it is the same page).
+  etag = `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`,
+): Promise<CacheEntry> {
   const [gzipped, br] = await Promise.all([
     gzipAsync(page.body, { level: settings.gzip }),
     brotliAsync(page.body, {
