@@ -176,7 +176,13 @@ async function contextFor(
     opNo.set(threadId, own.op.id)
     rememberThread(own.op.id, { threadId, boardId: own.op.boardId })
   }
-  const quoted = [...new Set(posts.flatMap((p) => (p.content.includes('>>') ? referencedPostIds(p.content) : [])))]
+  const refs = posts.map((p) => (p.content.includes('>>') ? referencedPostIds(p.content) : []))
+  const quoted = [...new Set(refs.flat())]
+  // A quote into another thread is written as a dead link once its post is deleted: the thread's file changes with
+  // no event of its own, so the page cache learns which threads' files to drop on that deletion. Noted before the
+  // quoted posts are looked up (as thread pages do), so a deletion from then on finds the file.
+  const elsewhere = (p: Post, i: number) => refs[i].filter((id) => located.get(id)?.threadId !== p.threadId)
+  posts.forEach((p, i) => noteCrossThreadLinks(p.threadId, { postIds: elsewhere(p, i) }))
   const unknown = quoted.filter((id) => !located.has(id))
   if (unknown.length) {
     const found = await db.post.findMany({
@@ -185,17 +191,10 @@ async function contextFor(
     })
     for (const p of found) located.set(p.id, { threadId: p.threadId, boardId: p.boardId })
   }
-  // A quote into another thread is written as a dead link once its post is deleted: the thread's file changes with
-  // no event of its own, so the page cache learns which threads' files to drop on that deletion.
-  for (const p of posts) {
-    if (!p.content.includes('>>')) continue
-    const postIds = referencedPostIds(p.content).filter((id) => {
-      const where = located.get(id)
-      return where && where.threadId !== p.threadId
-    })
-    const threadIds = postIds.map((id) => located.get(id)!.threadId)
-    if (postIds.length) noteCrossThreadLinks(p.threadId, { postIds, threadIds })
-  }
+  posts.forEach((p, i) => {
+    const threadIds = elsewhere(p, i).flatMap((id) => located.get(id)?.threadId ?? [])
+    noteCrossThreadLinks(p.threadId, { threadIds })
+  })
   const otherThreads = [...new Set([...located.values()].map((l) => l.threadId))].filter((t) => !opNo.has(t))
   if (otherThreads.length) {
     const ops = await db.post.findMany({
