@@ -1,195 +1,17 @@
-// Polls through the real server. Voters are told apart by address, so the server trusts one
-// proxy hop and each voter posts from its own X-Forwarded-For address.
+// Voting on polls through the real server (tests/helpers/surveys.ts): voting, changing and rescinding, refused
+// option sets and archived threads, the realtime survey_vote event, results and correlations, and concurrent voters.
 import { io as connect } from 'socket.io-client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { as, form, postForm } from '../helpers/http'
-import { png } from '../helpers/media'
-import { startServer, type TestServer, roomyRateLimits } from '../helpers/server'
+import { describe, expect, it } from 'vitest'
+import { as } from '../helpers/http'
 import { sql } from '../helpers/sql'
+import { api, poll, send, withSurveysServer } from '../helpers/surveys'
 
-let server: TestServer
+const server = withSurveysServer()
 let n = 0
 const voterIp = () => `198.18.${Math.floor(n / 250)}.${(n++ % 250) + 1}`
 
-beforeAll(async () => {
-  server = await startServer({
-    env: {
-      TRUST_PROXY_HOPS: '1',
-      RATE_LIMITS: roomyRateLimits('surveyCreate', 'vote'),
-    },
-  })
-})
-afterAll(async () => {
-  await server?.stop()
-})
-
-const api = (p: string) => `${server.url}/api/boards/${p}`
-async function send(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: res.status, body: await res.json() }
-}
-
-async function threadWithOwner(board = 'science') {
-  const res = await postForm(
-    api(`${board}/threads`),
-    form({ topic: 'Poll', content: 'Vote!' }, { name: 'a.png', bytes: await png() }),
-  )
-  expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return { ...(res.body as { threadId: number; postId: number }), cookie: res.headers.get('set-cookie')!.split(';')[0] }
-}
-
-async function poll(type: 'single' | 'multiple', options = ['Vim', 'Emacs', 'Nano'], board = 'science') {
-  const t = await threadWithOwner(board)
-  const res = await send(
-    'POST',
-    api(`${board}/threads/${t.threadId}/posts/${t.postId}/survey`),
-    { survey_type: type, question: 'Which editor?', options },
-    { Cookie: t.cookie },
-  )
-  expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return { ...t, survey: res.body.survey as { id: number; options: { id: number }[] } }
-}
-
 const voteAs = (ip: string, surveyId: number, optionIds: unknown, board = 'science') =>
   send('POST', api(`${board}/surveys/${surveyId}/vote`), { option_ids: optionIds }, as(ip))
-
-describe('attaching a poll', () => {
-  it('lets the post owner attach one poll with options in order', async () => {
-    const t = await threadWithOwner()
-    const res = await send(
-      'POST',
-      api(`science/threads/${t.threadId}/posts/${t.postId}/survey`),
-      { survey_type: 'multiple', question: 'Which\r\ndo you use?', options: [' Vim ', 'Emacs\nGNU'] },
-      { Cookie: t.cookie },
-    )
-    expect(res.status).toBe(201)
-    expect(res.body).toEqual({
-      message: 'Survey created successfully',
-      survey: {
-        id: expect.any(Number),
-        post_id: t.postId,
-        thread_id: t.threadId,
-        board_id: 'science',
-        survey_type: 'multiple',
-        question: 'Which do you use?',
-        created_at: expect.stringMatching(/Z$/),
-        is_active: true,
-        response_count: 0,
-        options: [
-          { id: expect.any(Number), option_text: 'Vim', option_order: 1 },
-          { id: expect.any(Number), option_text: 'Emacs GNU', option_order: 2 },
-        ],
-      },
-    })
-    const again = await send(
-      'POST',
-      api(`science/threads/${t.threadId}/posts/${t.postId}/survey`),
-      { survey_type: 'single', question: 'q', options: ['a', 'b'] },
-      { Cookie: t.cookie },
-    )
-    expect([again.status, again.body]).toEqual([409, { error: 'Post already has a survey attached' }])
-    // The posts list carries the summary.
-    const { posts } = await (await fetch(api(`science/threads/${t.threadId}/posts?includeSurveys=true`))).json()
-    expect(posts[0].survey).toEqual({
-      id: res.body.survey.id,
-      survey_id: res.body.survey.id,
-      post_id: t.postId,
-      survey_type: 'multiple',
-      question: 'Which do you use?',
-      response_count: 0,
-      is_active: true,
-    })
-  })
-
-  it('refuses anyone but the owner', async () => {
-    const t = await threadWithOwner()
-    for (const headers of [{}, { Cookie: 'cb_poster=' + 'q'.repeat(43) }] as Record<string, string>[]) {
-      const res = await send(
-        'POST',
-        api(`science/threads/${t.threadId}/posts/${t.postId}/survey`),
-        { survey_type: 'single', question: 'q', options: ['a', 'b'] },
-        headers,
-      )
-      expect([res.status, res.body]).toEqual([403, { error: 'Only the post owner can attach a survey' }])
-    }
-  })
-
-  it.each([
-    [
-      { survey_type: 'ranked', question: 'q', options: ['a', 'b'] },
-      [{ field: 'survey_type', message: 'Survey type must be "single" or "multiple"' }],
-    ],
-    [
-      { survey_type: 'single', question: '  ', options: ['a', 'b'] },
-      [{ field: 'question', message: 'Survey question is required' }],
-    ],
-    [
-      { survey_type: 'single', question: 'q'.repeat(281), options: ['a', 'b'] },
-      [{ field: 'question', message: 'Question must be 280 characters or less' }],
-    ],
-    [
-      { survey_type: 'single', question: 'q', options: ['only'] },
-      [{ field: 'options', message: 'Survey must have at least 2 options' }],
-    ],
-    [
-      { survey_type: 'single', question: 'q', options: Array.from({ length: 17 }, (_, i) => `o${i}`) },
-      [{ field: 'options', message: 'Survey can have at most 16 options' }],
-    ],
-    [
-      { survey_type: 'single', question: 'q', options: ['a', 'b', ' '] },
-      [{ field: 'options[2]', message: 'Option 3 must not be empty' }],
-    ],
-    [
-      { survey_type: 'single', question: 'q', options: ['a', 'x'.repeat(281)] },
-      [{ field: 'options[1]', message: 'Option 2 must be 280 characters or less' }],
-    ],
-    [
-      {},
-      [
-        { field: 'survey_type', message: 'Survey type must be "single" or "multiple"' },
-        { field: 'question', message: 'Survey question is required' },
-        { field: 'options', message: 'Survey must have at least 2 options' },
-      ],
-    ],
-  ])('answers 400 for %j', async (body, details) => {
-    const t = await threadWithOwner()
-    const res = await send('POST', api(`science/threads/${t.threadId}/posts/${t.postId}/survey`), body, {
-      Cookie: t.cookie,
-    })
-    expect([res.status, res.body]).toEqual([400, { error: 'Validation failed', details }])
-  })
-
-  it('accepts 16 options of 280 characters', async () => {
-    const options = Array.from({ length: 16 }, (_, i) => `${i}`.padEnd(280, 'x'))
-    const { survey } = await poll('multiple', options)
-    expect(survey.options).toHaveLength(16)
-  })
-
-  it('answers 404 and 409 in the documented order', async () => {
-    const t = await threadWithOwner()
-    const other = await threadWithOwner()
-    const body = { survey_type: 'single', question: 'q', options: ['a', 'b'] }
-    expect(
-      (
-        await send('POST', api(`science/threads/${t.threadId}/posts/${other.postId}/survey`), body, {
-          Cookie: other.cookie,
-        })
-      ).body,
-    ).toEqual({ error: 'Post not found' })
-    expect(
-      (await send('POST', api(`science/threads/999999/posts/${t.postId}/survey`), body, { Cookie: t.cookie })).body,
-    ).toEqual({ error: 'Thread not found' })
-    await sql(server.database, 'UPDATE threads SET is_dead = ?, died_at = ? WHERE id = ?', true, new Date(), t.threadId)
-    const dead = await send('POST', api(`science/threads/${t.threadId}/posts/${t.postId}/survey`), body, {
-      Cookie: t.cookie,
-    })
-    expect([dead.status, dead.body]).toEqual([409, { error: 'Cannot create surveys in archived threads' }])
-  })
-})
 
 describe('voting', () => {
   it('votes, changes, rescinds, and reports the voter’s own response', async () => {
@@ -281,7 +103,7 @@ describe('voting', () => {
     const { survey, threadId } = await poll('single')
     const voter = voterIp()
     await voteAs(voter, survey.id, [survey.options[0].id])
-    await sql(server.database, 'UPDATE threads SET is_dead = ?, died_at = ? WHERE id = ?', true, new Date(), threadId)
+    await sql(server().database, 'UPDATE threads SET is_dead = ?, died_at = ? WHERE id = ?', true, new Date(), threadId)
     expect(await voteAs(voterIp(), survey.id, [survey.options[0].id])).toEqual({
       status: 409,
       body: { error: 'Cannot vote in archived threads' },
@@ -299,7 +121,7 @@ describe('voting', () => {
 
   it('emits survey_vote to the thread room on every change', async () => {
     const { survey, threadId, postId } = await poll('single')
-    const socket = connect(server.url, { transports: ['websocket'], forceNew: true, reconnection: false })
+    const socket = connect(server().url, { transports: ['websocket'], forceNew: true, reconnection: false })
     await new Promise((resolve) => socket.emit('join_board', `science-${threadId}`, resolve))
     const next = () => new Promise((resolve) => socket.once('survey_vote', resolve))
     const ip = voterIp()
@@ -405,7 +227,7 @@ describe('concurrency', () => {
     expect(counts[0] + counts[1]).toBe(200 + 50 + 1)
     expect(last).toContain(counts[0] === 201 ? a : b)
     const [{ n }] = await sql<{ n: number }>(
-      server.database,
+      server().database,
       'SELECT count(*) AS n FROM survey_responses WHERE survey_id = ?',
       survey.id,
     )
