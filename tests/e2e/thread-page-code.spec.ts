@@ -62,6 +62,9 @@ test('a visitor fetches no staff code and gets socket.io after the page scripts;
   const staff = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.0.0.81' } })
   const m = await staff.newPage()
   await staffLogin(m, mod.username, mod.password)
+  // The dashboard may still be fetching scripts when the login returns; leaving it first ends those requests, so
+  // every script recorded below belongs to the thread page (a body of a page navigated away from cannot be read).
+  await m.goto('about:blank')
   const staffFetched = recordScripts(m)
   await m.goto(path)
   await expect(m.getByRole('button', { name: `Staff menu for post ${thread.postId}` })).toBeVisible()
