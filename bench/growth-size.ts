@@ -60,7 +60,13 @@ async function get(url: string, headers: Record<string, string> = BROWSER_HEADER
 
 async function startTimed(dataDir: string, database: TestDatabase): Promise<{ server: TestServer; ms: number }> {
   const started = performance.now()
-  const server = await startServer({ dataDir, database, keep: true, env: { RATE_LIMITS } })
+  const server = await startServer({
+    dataDir,
+    database,
+    keep: true,
+    logFile: path.join(dataDir, 'server.log'),
+    env: { RATE_LIMITS },
+  })
   await get(`${server.url}/api/health`, {})
   return { server, ms: performance.now() - started }
 }

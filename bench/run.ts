@@ -100,6 +100,8 @@ async function main(): Promise<void> {
       dataDir,
       database,
       keep: true,
+      // Not a pipe into this process, which is busy generating the load (tests/helpers/server.ts says why).
+      logFile: path.join(dataDir, 'server.log'),
       env: { RATE_LIMITS, METRICS_TOKEN: BENCH_METRICS_TOKEN },
       nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     }

@@ -2,7 +2,7 @@
 // data directory and database, for integration and end-to-end tests. Requires a prior `next build`
 // (npm test does it).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createTestDatabase, type TestDatabase } from './database'
@@ -33,6 +33,11 @@ export interface StartOptions {
   keep?: boolean
   /** Extra Node flags before the script, e.g. `--cpu-prof` for the benchmark's profiles. */
   nodeArgs?: string[]
+  /**
+   * Send the server's stdout (its JSON log, a line per request) to this file instead of a pipe to this process, as
+   * the benchmark does: the process generating the load should not also spend its time reading the log.
+   */
+  logFile?: string
 }
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
@@ -42,6 +47,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   // One process (node with the tsx loader), as in production: the tsx CLI would relay signals through a
   // parent that SIGKILLs a child slow to acknowledge them.
   const nodeArgs = [...(options.nodeArgs ?? []), ...SERVER_NODE_ARGS]
+  const logFd = options.logFile ? openSync(options.logFile, 'a') : undefined
   const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
     cwd: ROOT,
     env: {
@@ -59,26 +65,34 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       DUPLICATE_FILE_SECONDS: '0',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
   })
-  let output = ''
-  proc.stdout!.on('data', (d) => (output += d))
-  proc.stderr!.on('data', (d) => (output += d))
+  if (logFd !== undefined) closeSync(logFd)
+  let piped = ''
+  proc.stdout?.on('data', (d) => (piped += d))
+  proc.stderr!.on('data', (d) => (piped += d))
+  const output = () => (options.logFile ? readFileSync(options.logFile, 'utf8') + piped : piped)
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)))
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000)
-    const onData = () => {
-      const m = /Corkboard listening on (http:\/\/\S+)/.exec(output)
-      if (m) {
-        clearTimeout(timer)
-        resolve(m[1])
-      }
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output()}`)), 60_000)
+    const check = () => {
+      const m = /Corkboard listening on (http:\/\/\S+)/.exec(output())
+      if (!m) return false
+      // Stop looking: each look flattens the whole output so far, and the log grows by a line per request.
+      proc.stdout?.off('data', check)
+      clearTimeout(timer)
+      clearInterval(poll)
+      resolve(m[1])
+      return true
     }
-    proc.stdout!.on('data', onData)
+    proc.stdout?.on('data', check)
+    // A log file has no events to wait for: it is read every 100 ms until the server says it listens.
+    const poll = setInterval(() => options.logFile && check(), 100)
     void exited.then((code) => {
       clearTimeout(timer)
-      reject(new Error(`server exited with ${code}:\n${output}`))
+      clearInterval(poll)
+      reject(new Error(`server exited with ${code}:\n${output()}`))
     })
   })
 
@@ -89,7 +103,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     dataDir,
     database,
     proc,
-    output: () => output,
+    output,
     stop(signal = 'SIGTERM') {
       stopped ??= (async () => {
         if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal)
