@@ -47,7 +47,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   // One process (node with the tsx loader), as in production: the tsx CLI would relay signals through a
   // parent that SIGKILLs a child slow to acknowledge them.
   const nodeArgs = [...(options.nodeArgs ?? []), ...SERVER_NODE_ARGS]
-  const logFd = options.logFile ? openSync(options.logFile, 'a') : undefined
+  // Emptied first: a restarted server must not be found listening where the one before it did.
+  const logFd = options.logFile ? openSync(options.logFile, 'w') : undefined
   const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
     cwd: ROOT,
     env: {
