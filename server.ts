@@ -5,6 +5,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import next from 'next'
+import { threadCardsHtml } from './components/board/thread-cards-html'
+import { threadPostsHtml } from './components/thread/thread-posts-html'
 import { startBanIndex, stopBanIndex } from './lib/bans/ban-index'
 import { seedDefaultBoards } from './lib/boards/seed'
 import { ConfigError, getConfig } from './lib/config'
@@ -16,6 +18,7 @@ import { startHousekeepingSchedule, stopHousekeepingSchedule } from './lib/house
 import { CLIENT_IP_HEADER, resolveClientIp } from './lib/http/client-ip'
 import { newNonce, nonceSource, pagePolicy } from './lib/http/content-security-policy'
 import { trackConnections } from './lib/http/drain'
+import { isFlightRequest } from './lib/http/flight-request'
 import { guardPagePost } from './lib/http/form-posts'
 import { observeRequest } from './lib/http/observe-request'
 import { applyCors } from './lib/http/origins'
@@ -42,6 +45,9 @@ import { watchPageCache } from './lib/metrics/registry'
 import { resolveScheme, SCHEME_HEADER } from './lib/net/scheme'
 import { isRenderRequest, loopbackRenderer, RENDER_IDENTITY } from './lib/page-cache/render'
 import { createPageCache, type PageCache } from './lib/page-cache/serve'
+import { withRenderSlots } from './lib/render/slots'
+import { registerThreadCardsHtml } from './lib/render/thread-cards-slot'
+import { registerThreadPostsHtml } from './lib/render/thread-posts-slot'
 import { attachRealtime } from './lib/sockets/attach'
 import { flushPageViews, watchForPageView } from './lib/stats/page-views'
 
@@ -74,6 +80,9 @@ async function main(): Promise<void> {
   // Metrics and request lines name routes by template (lib/http/route-template.ts).
   const routes = loadRouteTable(process.cwd())
   countDomainEvents()
+  // Thread and board pages get their posts as HTML fragments rendered here, outside Next's bundles.
+  registerThreadPostsHtml(threadPostsHtml)
+  registerThreadCardsHtml(threadCardsHtml)
 
   // The same for every answer of this process: computed once, not per request.
   const HTTP_HEADERS = Object.entries(securityHeaders(false))
@@ -137,7 +146,8 @@ async function main(): Promise<void> {
         req.headers['content-security-policy'] = policy
         res.setHeader('content-security-policy', policy)
       }
-      return guardPagePost(req, res) || answerWhileDatabaseDown(req, res) ? Promise.resolve() : nextHandle(req, res)
+      if (guardPagePost(req, res) || answerWhileDatabaseDown(req, res)) return Promise.resolve()
+      return withRenderSlots(!isFlightRequest(req.headers), () => nextHandle(req, res))
     }
     if (render || !next_.pages) return void handle(req, res)
     // Stored pages replace it with their own (script hashes); a stored file that is not HTML (a feed) keeps this.

@@ -1,12 +1,18 @@
 // Cold renders: the first request for a board or thread page after a write dropped it from the page cache. Each
 // repetition caches both pages, posts a reply to the thread (which invalidates the thread and its board), then
-// times the next request for each page, from the client's side: render, compression and delivery.
+// times the next request for each page, from the client's side: render, compression and delivery. It also reads
+// the CPU time the server's main thread (its event loop) spent while each request was answered: on a shared
+// machine that is the figure to compare, where the time seen from the client includes waiting for the cores.
+import { readFileSync } from 'node:fs'
 import { BROWSER_HEADERS, postReply, rawRequest } from './http'
 import type { SeededThread } from './seed'
 
 export interface ColdRenders {
   boardMs: number[]
   threadMs: number[]
+  /** CPU of the server's main thread during each request (compression runs on other threads, and is not in it). */
+  boardCpuMs: number[]
+  threadCpuMs: number[]
   threadBytes: number
   boardBytes: number
   notMiss: number
@@ -18,8 +24,23 @@ export async function measureColdRenders(
   url: string,
   threads: SeededThread[],
   repetitions: number,
+  serverPid: number,
 ): Promise<ColdRenders> {
-  const out: ColdRenders = { boardMs: [], threadMs: [], threadBytes: 0, boardBytes: 0, notMiss: 0 }
+  const out: ColdRenders = {
+    boardMs: [],
+    threadMs: [],
+    boardCpuMs: [],
+    threadCpuMs: [],
+    threadBytes: 0,
+    boardBytes: 0,
+    notMiss: 0,
+  }
+  const timed = async (path: string, cpu: number[]) => {
+    const before = mainThreadCpuMs(serverPid)
+    const res = await get(url, path)
+    cpu.push(mainThreadCpuMs(serverPid) - before)
+    return res
+  }
   for (let i = 0; i < repetitions; i++) {
     const { boardId, threadId } = threads[i % threads.length]
     const boardPath = `/board/${boardId}`
@@ -28,8 +49,8 @@ export async function measureColdRenders(
 
     await postReply(url, { boardId, threadId }, `Cold render #${i + 1}`)
 
-    const thread = await get(url, threadPath)
-    const board = await get(url, boardPath)
+    const thread = await timed(threadPath, out.threadCpuMs)
+    const board = await timed(boardPath, out.boardCpuMs)
     for (const res of [thread, board]) if (res.headers[CACHE_HEADER] !== 'MISS') out.notMiss++
     out.threadMs.push(thread.ms)
     out.boardMs.push(board.ms)
@@ -43,4 +64,10 @@ async function get(url: string, path: string) {
   const res = await rawRequest(`${url}${path}`, { headers: BROWSER_HEADERS })
   if (res.status !== 200) throw new Error(`${path} answered ${res.status}`)
   return res
+}
+
+/** CPU time of a process's main thread so far, in ms, to the nanosecond (/proc/PID/task/PID/schedstat). */
+function mainThreadCpuMs(pid: number): number {
+  const [onCpuNs] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')
+  return Number(onCpuNs) / 1e6
 }

@@ -62,6 +62,8 @@ export interface ColdFigure {
   label: string
   ms: Distribution & { median: number }
   bytes: number
+  /** The server main thread's CPU per request (absent in results from before it was measured). */
+  cpuMs?: Distribution & { median: number }
 }
 
 /** The run's options (bench/run.ts). Fields added later are optional, so older result files still read. */
@@ -110,9 +112,15 @@ export interface BenchResults {
 
 const KB = 1024
 
-export function coldFigure(id: ColdFigure['id'], label: string, samples: number[], bytes: number): ColdFigure {
-  const d = distribution(samples)
-  return { id, label, ms: { ...d, median: d.p50 }, bytes }
+export function coldFigure(
+  id: ColdFigure['id'],
+  label: string,
+  samples: number[],
+  bytes: number,
+  cpuSamples: number[],
+): ColdFigure {
+  const withMedian = (d: Distribution) => ({ ...d, median: d.p50 })
+  return { id, label, ms: withMedian(distribution(samples)), bytes, cpuMs: withMedian(distribution(cpuSamples)) }
 }
 
 const mb = (value: number | undefined) => (value === undefined ? '?' : `${Math.round(value)} MB`)
@@ -149,15 +157,17 @@ export function renderTables(r: BenchResults): ReportTable[] {
   out.push({
     title: `Cold renders: first request after an invalidating reply (${r.settings.coldRepetitions} repetitions, ms)`,
     ...table(
-      ['Page', 'Median', 'p90', 'Max', 'Size (br)'],
+      ['Page', 'Median', 'p90', 'Max', 'Server CPU: median', 'p90', 'Size (br)'],
       r.cold.map((c) => [
         c.label,
         formatMs(c.ms.median),
         formatMs(c.ms.p90),
         formatMs(c.ms.max),
+        c.cpuMs ? formatMs(c.cpuMs.median) : '–',
+        c.cpuMs ? formatMs(c.cpuMs.p90) : '–',
         `${(c.bytes / KB).toFixed(1)} KB`,
       ]),
-      ['l', 'r', 'r', 'r', 'r'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r'],
     ),
   })
   out.push({

@@ -95,6 +95,7 @@ const EnvSchema = LogEnvSchema.extend({
   HOUSEKEEPING_LEASE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(5).max(3600).default(60),
   STORAGE_LOW_MB: z.coerce.number({ message: 'must be a number' }).min(0).max(1_048_576).default(256),
   PAGE_CACHE_MB: z.coerce.number({ message: 'must be a number' }).min(0).max(65536).default(64),
+  FRAGMENT_CACHE_MB: z.coerce.number({ message: 'must be a number' }).min(0).max(65536).default(32),
   PAGE_CACHE_CDN_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(3600).default(5),
   STATS_REFRESH_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(300).default(300),
   DB_STATEMENT_LOG: bool.default(false),
@@ -197,6 +198,8 @@ export interface Config {
   storageLowBytes: number
   /** Bytes of rendered pages kept in memory; 0 turns the page cache off. */
   pageCacheBytes: number
+  /** Bytes of post HTML fragments kept for re-rendering thread and board pages; 0 renders every post each time. */
+  fragmentCacheBytes: number
   /** s-maxage of cached public pages, for a CDN in front. */
   pageCacheCdnSeconds: number
   /** How long public statistics are reused before they are recomputed (at most 5 minutes). */
@@ -317,6 +320,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     housekeepingLeaseMs: e.HOUSEKEEPING_LEASE_SECONDS * 1000,
     storageLowBytes: Math.round(e.STORAGE_LOW_MB * 1024 * 1024),
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
+    fragmentCacheBytes: Math.round(e.FRAGMENT_CACHE_MB * 1024 * 1024),
     pageCacheCdnSeconds: e.PAGE_CACHE_CDN_SECONDS,
     statsRefreshSeconds: e.STATS_REFRESH_SECONDS,
     dbStatementLog: e.DB_STATEMENT_LOG,

@@ -12,10 +12,10 @@ export const coldScenario: BenchScenario = {
       (t) => t.postCount === FULL_THREAD_POSTS && !hot.endsWith(`/thread/${t.threadId}`),
     )
     ctx.log(`cold renders: ${ctx.settings.coldRepetitions} repetitions`)
-    const cold = await measureColdRenders(ctx.server.url, threads, ctx.settings.coldRepetitions)
+    const cold = await measureColdRenders(ctx.server.url, threads, ctx.settings.coldRepetitions, ctx.server.proc.pid!)
     ctx.results.cold.push(
-      coldFigure('board', 'Board page', cold.boardMs, cold.boardBytes),
-      coldFigure('thread', 'Thread page, 300 posts', cold.threadMs, cold.threadBytes),
+      coldFigure('board', 'Board page', cold.boardMs, cold.boardBytes, cold.boardCpuMs),
+      coldFigure('thread', 'Thread page, 300 posts', cold.threadMs, cold.threadBytes, cold.threadCpuMs),
     )
     ctx.results.coldNotMiss = cold.notMiss
   },

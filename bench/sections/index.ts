@@ -1,6 +1,7 @@
 // Report sections of the later scenarios (issue 19 onward): each file adds its own tables and targets, so report.ts
 // does not grow with every scenario. A new section is a file in this folder and a line in SECTIONS.
 import { apiReadsSection } from './api-reads'
+import { coldRendersSection } from './cold-renders'
 import { memorySection } from './memory'
 import { mixedLoadSection } from './mixed-load'
 import { writesSection } from './writes'
@@ -14,4 +15,10 @@ export interface ReportSection {
   targets?(r: BenchResults): Target[]
 }
 
-export const SECTIONS: ReportSection[] = [apiReadsSection, mixedLoadSection, writesSection, memorySection]
+export const SECTIONS: ReportSection[] = [
+  coldRendersSection,
+  apiReadsSection,
+  mixedLoadSection,
+  writesSection,
+  memorySection,
+]

@@ -13,11 +13,14 @@ export function BoardView({
   threads,
   showFlags,
   live,
+  cardSlots,
 }: {
   boardId: string
   threads: ThreadSummary[]
   showFlags: boolean
   live: boolean
+  /** On a page load: each card's posts as ready HTML, by thread id (lib/render/thread-cards-slot.ts). */
+  cardSlots?: Record<number, string>
 }) {
   return (
     <div className="space-y-3">
@@ -27,7 +30,7 @@ export function BoardView({
           No threads yet. Be the first to create one!
         </p>
       ) : (
-        threads.map((t) => <ThreadCard key={t.id} thread={t} showFlags={showFlags} />)
+        threads.map((t) => <ThreadCard key={t.id} thread={t} showFlags={showFlags} postsSlot={cardSlots?.[t.id]} />)
       )}
     </div>
   )

@@ -2,27 +2,36 @@
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import type { MouseEvent } from 'react'
-import type { RefContext } from '@/components/post/post-body'
-import { PostView } from '@/components/post/post-view'
+import { ServerHtml } from '@/components/ui/server-html'
 import { StickyPin } from '@/components/ui/sticky-pin'
 import { Timestamp } from '@/components/ui/timestamp'
 import { WatchButton } from '@/components/watcher/watch-button'
 import { errorBodyOf, publicApi } from '@/lib/client/api'
 import { forgetOwn, toggleHidden, useLocalState } from '@/lib/client/local-state'
+import { useHydrated } from '@/lib/client/use-hydrated'
 import { messageFor } from '@/lib/error-messages'
 import type { ThreadSummary } from '@/lib/threads/types'
 import { LATEST_REPLIES } from '@/lib/threads/types'
+import { CARD_POSTS_CLASS, ThreadCardPostList, threadHref } from './thread-card-posts'
 
-/** One thread on the board page; the whole card opens the thread (links and buttons inside keep their own action). */
-export function ThreadCard({ thread, showFlags }: { thread: ThreadSummary; showFlags: boolean }) {
+/**
+ * One thread on the board page; the whole card opens the thread (links and buttons inside keep their own action).
+ * On a page load its posts come as ready HTML in `postsSlot` (lib/render/thread-cards-slot.ts), drawn here once
+ * the page has hydrated.
+ */
+export function ThreadCard({
+  thread,
+  showFlags,
+  postsSlot,
+}: {
+  thread: ThreadSummary
+  showFlags: boolean
+  postsSlot?: string
+}) {
   const router = useRouter()
   const local = useLocalState()
-  const href = `/board/${thread.board_id}/thread/${thread.id}`
-  const refs: RefContext = {
-    hrefFor: (id) =>
-      id === thread.op.id || thread.latestReplies.some((r) => r.id === id) ? `${href}#post-${id}` : `/post/${id}`,
-    isOwn: (id) => local.ownPosts.has(id),
-  }
+  const drawn = useHydrated()
+  const href = threadHref(thread)
 
   if (local.hiddenThreads.has(thread.id)) {
     return (
@@ -90,12 +99,11 @@ export function ThreadCard({ thread, showFlags }: { thread: ThreadSummary; showF
           </button>
         )}
       </header>
-      <PostView post={thread.op} refs={refs} showFlags={showFlags} />
-      {thread.latestReplies.length > 0 && (
-        <div className="ml-6 space-y-1">
-          {thread.latestReplies.map((r) => (
-            <PostView key={r.id} post={r} refs={refs} compact showFlags={showFlags} />
-          ))}
+      {postsSlot && !drawn ? (
+        <ServerHtml slot={postsSlot} className={CARD_POSTS_CLASS} />
+      ) : (
+        <div className={CARD_POSTS_CLASS}>
+          <ThreadCardPostList thread={thread} showFlags={showFlags} isOwn={(id) => local.ownPosts.has(id)} />
         </div>
       )}
       <footer className="flex flex-wrap items-center gap-3 text-sm">

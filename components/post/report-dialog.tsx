@@ -9,7 +9,8 @@ import { REPORT_CATEGORIES, REPORT_CATEGORY_LABELS, type ReportCategory } from '
 
 /**
  * The visitor's "Report" button on a post and its dialog: a category and an optional reason. A native modal
- * <dialog> keeps the focus inside, closes on Escape and gives the focus back to the button.
+ * <dialog> keeps the focus inside, closes on Escape and gives the focus back to the button. The dialog is drawn
+ * only once the reader first opens it: a page of 300 posts would otherwise carry 300 copies of the form.
  */
 export function ReportButton({ boardId, postId }: { boardId: string; postId: number }) {
   const dialog = useRef<HTMLDialogElement>(null)
@@ -18,22 +19,27 @@ export function ReportButton({ boardId, postId }: { boardId: string; postId: num
   const [error, setError] = useState<string | null>(null)
   const [sent, setSent] = useState(false)
   const [busy, setBusy] = useState(false)
+  const [drawn, setDrawn] = useState(false)
   const ids = useId()
 
   useEffect(() => {
     const d = dialog.current
+    if (!d) return
+    // First drawn by a click on the button: opened as soon as it exists.
+    if (!d.open) d.showModal()
     // A click on the backdrop (outside the dialog's box) closes it.
     const onClick = (e: MouseEvent) => {
-      if (e.target === d) d?.close()
+      if (e.target === d) d.close()
     }
-    d?.addEventListener('click', onClick)
-    return () => d?.removeEventListener('click', onClick)
-  }, [])
+    d.addEventListener('click', onClick)
+    return () => d.removeEventListener('click', onClick)
+  }, [drawn])
 
   function open() {
     setError(null)
     setSent(false)
-    dialog.current?.showModal()
+    if (drawn) dialog.current?.showModal()
+    else setDrawn(true)
   }
 
   async function submit(e: FormEvent) {
@@ -64,72 +70,74 @@ export function ReportButton({ boardId, postId }: { boardId: string; postId: num
       >
         Report
       </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby={`${ids}-title`}
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg p-0 text-sm text-slate-800 shadow-xl backdrop:bg-black/40"
-      >
-        <form onSubmit={submit} className="space-y-3 p-4">
-          <div className="flex items-start justify-between gap-2">
-            <h2 id={`${ids}-title`} className="text-base font-semibold">
-              Report post No. {postId}
-            </h2>
-            <button type="button" aria-label="Close" onClick={() => dialog.current?.close()} className="px-1">
-              ×
-            </button>
-          </div>
-          {sent ? (
-            <p role="status" className="text-green-700">
-              Report received. Thank you: the staff will look at it.
-            </p>
-          ) : (
-            <>
-              <fieldset className="space-y-1">
-                <legend className="mb-1 font-medium">What is wrong with it?</legend>
-                {REPORT_CATEGORIES.map((c) => (
-                  <label key={c} className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name={`${ids}-category`}
-                      value={c}
-                      checked={category === c}
-                      onChange={() => (setCategory(c), setError(null))}
-                    />
-                    {REPORT_CATEGORY_LABELS[c]}
-                  </label>
-                ))}
-              </fieldset>
-              <div>
-                <label htmlFor={`${ids}-reason`} className="block font-medium">
-                  Reason <span className="font-normal text-slate-500">(optional)</span>
-                </label>
-                <textarea
-                  id={`${ids}-reason`}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                  rows={3}
-                  maxLength={REPORT_REASON_MAX}
-                  className="w-full rounded border border-slate-300 p-1.5"
-                />
-                <p className="text-right text-xs text-slate-500">
-                  {Array.from(reason).length}/{REPORT_REASON_MAX}
-                </p>
-              </div>
-            </>
-          )}
-          <ErrorText>{error}</ErrorText>
-          <div className="flex justify-end gap-2">
-            <button type="button" onClick={() => dialog.current?.close()} className={BUTTON_SMALL_SECONDARY}>
-              {sent ? 'Close' : 'Cancel'}
-            </button>
-            {!sent && (
-              <button type="submit" disabled={busy} className={`${BUTTON_SMALL_DANGER} disabled:opacity-60`}>
-                Send report
+      {drawn && (
+        <dialog
+          ref={dialog}
+          aria-labelledby={`${ids}-title`}
+          className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg p-0 text-sm text-slate-800 shadow-xl backdrop:bg-black/40"
+        >
+          <form onSubmit={submit} className="space-y-3 p-4">
+            <div className="flex items-start justify-between gap-2">
+              <h2 id={`${ids}-title`} className="text-base font-semibold">
+                Report post No. {postId}
+              </h2>
+              <button type="button" aria-label="Close" onClick={() => dialog.current?.close()} className="px-1">
+                ×
               </button>
+            </div>
+            {sent ? (
+              <p role="status" className="text-green-700">
+                Report received. Thank you: the staff will look at it.
+              </p>
+            ) : (
+              <>
+                <fieldset className="space-y-1">
+                  <legend className="mb-1 font-medium">What is wrong with it?</legend>
+                  {REPORT_CATEGORIES.map((c) => (
+                    <label key={c} className="flex items-center gap-2">
+                      <input
+                        type="radio"
+                        name={`${ids}-category`}
+                        value={c}
+                        checked={category === c}
+                        onChange={() => (setCategory(c), setError(null))}
+                      />
+                      {REPORT_CATEGORY_LABELS[c]}
+                    </label>
+                  ))}
+                </fieldset>
+                <div>
+                  <label htmlFor={`${ids}-reason`} className="block font-medium">
+                    Reason <span className="font-normal text-slate-500">(optional)</span>
+                  </label>
+                  <textarea
+                    id={`${ids}-reason`}
+                    value={reason}
+                    onChange={(e) => setReason(e.target.value)}
+                    rows={3}
+                    maxLength={REPORT_REASON_MAX}
+                    className="w-full rounded border border-slate-300 p-1.5"
+                  />
+                  <p className="text-right text-xs text-slate-500">
+                    {Array.from(reason).length}/{REPORT_REASON_MAX}
+                  </p>
+                </div>
+              </>
             )}
-          </div>
-        </form>
-      </dialog>
+            <ErrorText>{error}</ErrorText>
+            <div className="flex justify-end gap-2">
+              <button type="button" onClick={() => dialog.current?.close()} className={BUTTON_SMALL_SECONDARY}>
+                {sent ? 'Close' : 'Cancel'}
+              </button>
+              {!sent && (
+                <button type="submit" disabled={busy} className={`${BUTTON_SMALL_DANGER} disabled:opacity-60`}>
+                  Send report
+                </button>
+              )}
+            </div>
+          </form>
+        </dialog>
+      )}
     </>
   )
 }

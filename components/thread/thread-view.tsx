@@ -1,23 +1,27 @@
 'use client'
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { MediaExpansionProvider } from '@/components/post/media-expansion'
 import type { RefContext } from '@/components/post/post-body'
+import { ServerHtml } from '@/components/ui/server-html'
 import type { CaptchaMode } from '@/lib/captcha/modes'
 import { useAdminUser } from '@/lib/client/admin-user'
 import { useLocalState } from '@/lib/client/local-state'
 import { backlinksOf } from '@/lib/client/thread-state'
+import { useHydrated } from '@/lib/client/use-hydrated'
 import { useReplyAlerts } from '@/lib/client/use-reply-alerts'
 import { useThread } from '@/lib/client/use-thread'
 import { useWatchedSeen } from '@/lib/client/use-watched-seen'
 import { labelFor } from '@/lib/client/watcher-state'
 import type { PublicPost } from '@/lib/posts/types'
+import { dataSlotOf, readServerSlot, readSlotData } from '@/lib/render/slot-reader'
+import type { ThreadPostsSlotData } from '@/lib/render/thread-posts-slot'
 import type { SurveyResults } from '@/lib/surveys/types'
 import type { PublicThread } from '@/lib/threads/types'
 import { NewPostsButton } from './new-posts-button'
 import { RefPreview } from './ref-preview'
 import { ReplyForm } from './reply-form'
 import { ThreadHeader } from './thread-header'
-import { ThreadPosts } from './thread-posts'
+import { THREAD_POSTS_CLASS, ThreadPosts } from './thread-posts'
 import { useReferenceLinks } from './use-reference-links'
 
 // Only once the browser knows a staff user (as the staff menu in PostView): visitors never download it.
@@ -28,7 +32,13 @@ const StaffThreadControls = lazy(() =>
 export interface ThreadViewProps {
   boardId: string
   thread: PublicThread
+  /** The posts, unless `postsSlot` names where the server put them. */
   posts: PublicPost[]
+  /**
+   * On a page load: the slot holding the post list as HTML (lib/render/thread-posts-slot.ts), with the posts as
+   * JSON for the browser. The list stays that HTML until the page has hydrated, then is drawn here.
+   */
+  postsSlot?: string
   bumpLimit: number
   /** hrefs for references to posts in other threads, resolved on the server. */
   crossRefs: Record<number, string>
@@ -43,8 +53,15 @@ export interface ThreadViewProps {
 
 /** An open thread: its posts kept up to date live (lib/client/use-thread.ts), the reply form under them. */
 export function ThreadView(props: ThreadViewProps) {
-  const { boardId } = props
-  const { state, status, catchUp, deleteOwn, showLatest } = useThread(boardId, props.thread, props.posts)
+  const { boardId, postsSlot } = props
+  const [initial] = useState(() => initialPosts(props))
+  const { state, status, catchUp, deleteOwn, showLatest } = useThread(boardId, props.thread, initial.posts)
+  // The server's HTML list is replaced once the page runs (hydration must first find what the server drew).
+  const drawn = useHydrated()
+  // Restored from the router's cache, the page has the slot's name but not its HTML: the posts are fetched.
+  useEffect(() => {
+    if (initial.missing) void catchUp()
+  }, [initial.missing, catchUp])
   const { thread, posts } = state
   // The text the reply form inserts: `seq` tells a second quote of the same post from the first.
   const [insert, setInsert] = useState<{ text: string; seq: number } | undefined>(
@@ -98,25 +115,30 @@ export function ThreadView(props: ThreadViewProps) {
         {(expandAll) => (
           <>
             <div className="flex justify-end">{expandAll}</div>
-            <ThreadPosts
-              boardId={boardId}
-              threadId={thread.id}
-              posts={posts}
-              archived={archived}
-              refs={refs}
-              backlinks={backlinks}
-              newIds={state.newIds}
-              highlight={highlight}
-              showFlags={props.showFlags}
-              countryNames={props.countryNames}
-              surveyResults={props.surveyResults}
-              surveyVersions={state.surveyVersions}
-              onQuote={(id) => setInsert((i) => ({ text: `>>${id}\n`, seq: (i?.seq ?? 0) + 1 }))}
-              onDelete={deleteOwn}
-            />
+            {!drawn && postsSlot ? (
+              <ServerHtml slot={postsSlot} className={THREAD_POSTS_CLASS} />
+            ) : (
+              <ThreadPosts
+                boardId={boardId}
+                threadId={thread.id}
+                posts={posts}
+                archived={archived}
+                refs={refs}
+                backlinks={backlinks}
+                newIds={state.newIds}
+                highlight={highlight}
+                showFlags={props.showFlags}
+                countryNames={props.countryNames}
+                surveyResults={props.surveyResults}
+                surveyVersions={state.surveyVersions}
+                onQuote={(id) => setInsert((i) => ({ text: `>>${id}\n`, seq: (i?.seq ?? 0) + 1 }))}
+                onDelete={deleteOwn}
+              />
+            )}
           </>
         )}
       </MediaExpansionProvider>
+      {postsSlot && <ServerHtml slot={dataSlotOf(postsSlot)} hidden />}
       <NewPostsButton count={state.unseen} onClick={showLatest} />
       {archived ? (
         <p className="text-sm text-slate-600">This thread has been archived and no longer accepts new posts</p>
@@ -133,4 +155,14 @@ export function ThreadView(props: ThreadViewProps) {
       {preview && <RefPreview {...preview} />}
     </div>
   )
+}
+
+/** The posts to start from: the props', the slot's while the server renders, or the JSON the slot's HTML carried. */
+function initialPosts({ posts, postsSlot }: ThreadViewProps): { posts: PublicPost[]; missing: boolean } {
+  if (!postsSlot) return { posts, missing: false }
+  const fromSlot =
+    typeof window === 'undefined'
+      ? readServerSlot<ThreadPostsSlotData>(postsSlot)?.data.posts
+      : readSlotData<PublicPost[]>(postsSlot)
+  return { posts: fromSlot ?? [], missing: !fromSlot }
 }

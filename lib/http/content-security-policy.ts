@@ -61,6 +61,8 @@ export function nonceOf(policy: string | null | undefined): string | undefined {
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
 const HAS_SRC = /\bsrc\s*=/i
+// A data block (JSON a page carries for its scripts) is never run, so it needs no hash.
+const DATA_BLOCK = /\btype\s*=\s*["']?application\/json/i
 
 /**
  * The hash sources of a page's inline scripts, as browsers compute them (over the UTF-8 text, line ends
@@ -73,7 +75,7 @@ export function inlineScriptHashes(html: Buffer): string[] {
   const hashes = new Set<string>()
   for (const match of bytes.matchAll(SCRIPT)) {
     const [, attributes, text] = match
-    if (HAS_SRC.test(attributes)) continue
+    if (HAS_SRC.test(attributes) || DATA_BLOCK.test(attributes)) continue
     const start = match.index + '<script'.length + attributes.length + '>'.length
     const body = text.includes('\r')
       ? Buffer.from(text.replace(/\r\n?/g, '\n'), 'latin1')

@@ -6,6 +6,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { parseMemoBytes } from '../markup/parse-memo'
 import { processSingleton, processSlot } from '../process-singleton'
+import { fragmentCacheBytes } from '../render/fragment-cache'
 
 /** What the page-cache gauges read when scraped (server.ts registers its cache). */
 interface PageCacheFigures {
@@ -66,6 +67,14 @@ function createMetrics() {
       registers,
       collect() {
         this.set(parseMemoBytes())
+      },
+    }),
+    fragmentCacheBytes: new Gauge({
+      name: 'corkboard_html_fragment_cache_bytes',
+      help: 'Bytes held, by estimate, by the cache of post HTML fragments that thread and board pages are built from',
+      registers,
+      collect() {
+        this.set(fragmentCacheBytes())
       },
     }),
     postsCreated: new Counter({

@@ -13,6 +13,7 @@ import { boardOrThreadExists } from '../boards/queries'
 import { dbFaultCount } from '../db/fault-state'
 import { subscribe } from '../events/bus'
 import type { BusEvent } from '../events/internal'
+import { isFlightRequest } from '../http/flight-request'
 import { notModifiedSince } from '../http/last-modified'
 import { REQUEST_ID_HEADER } from '../http/request-id'
 import { threadsLinkingTo } from '../posts/cross-thread-links'
@@ -64,7 +65,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false
       const url = req.url ?? '/'
       // Client-side navigations and prefetches ask for the RSC payload on the same URL.
-      if (req.headers.rsc || req.headers['next-router-prefetch'] || req.headers['next-router-state-tree']) return false
+      if (isFlightRequest(req.headers)) return false
       const queryAt = url.indexOf('?')
       const route = queryAt < 0 ? cachedRoute(url) : cachedRoute(url.slice(0, queryAt), url.slice(queryAt))
       if (!route) return false

@@ -7,8 +7,8 @@ import type { Thread } from '../db/generated/sqlite/client.ts'
 import { NotFoundError } from '../errors'
 import { excerptOf } from '../markup/parse'
 import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
-import { publicPostsByIds } from '../posts/by-ids'
-import { PUBLIC_POST_SELECT, toPublicPost } from '../posts/to-public'
+import { publicPostsByIds, publicPostsOfThread } from '../posts/public-rows'
+import { toPublicPost } from '../posts/to-public'
 import type { PublicPost } from '../posts/types'
 import { surveySummaries } from '../surveys/queries'
 
@@ -167,7 +167,7 @@ export async function listThreadPosts(
   const after = opts.after ?? 0
   const includeSurveys = opts.includeSurveys ?? true
   const [posts, surveys, marks] = await Promise.all([
-    db.post.findMany({ where: { threadId, id: { gt: after } }, orderBy: { id: 'asc' }, select: PUBLIC_POST_SELECT }),
+    publicPostsOfThread(threadId, after),
     includeSurveys ? surveySummaries(db, { threadId, postId: { gt: after } }) : undefined,
     banMarksInThread(db, threadId, after),
   ])

@@ -1,6 +1,7 @@
 // Pages served from the page cache, after a long random sequence of writes, are byte for byte the pages a full
 // render gives at that moment. Two processes on one database: A serves visitors (its cache is kept up by the
-// events of the writes, all made through A, and its renders reuse parsed post texts); B only renders. Each
+// events of the writes, all made through A, and its renders reuse parsed post texts and post HTML fragments); B
+// only renders, every post afresh (FRAGMENT_CACHE_MB=0). Each
 // request to B names a Host it has never seen, and the cache is keyed by Host and path, so B answers with a render
 // made for that request through the same cache render path (no nonce, the same headers), never a kept page.
 // A stale page on A (an invalidation missing or too narrow) or a reused piece that a write should have changed
@@ -33,7 +34,8 @@ beforeAll(async () => {
     RATE_LIMITS: roomyRateLimits('surveyCreate', 'vote', 'visitorDelete', 'staffWrite'),
   }
   a = await startServer({ env, database, dataDir, keep: true })
-  b = await startServer({ env, database, dataDir, keep: true })
+  // B renders every post of every page afresh: no fragment is reused from one of its renders to the next.
+  b = await startServer({ env: { ...env, FRAGMENT_CACHE_MB: '0' }, database, dataDir, keep: true })
   staff = await loggedInAdmin(a)
   // Until a process has loaded its ban index, every visitor may be banned and pages bypass its cache.
   for (const server of [a, b]) {

@@ -7,6 +7,7 @@ import { boardFeedPath } from '@/lib/feeds/paths'
 import type { PageParams } from '@/lib/http/params'
 import { requestIp } from '@/lib/http/request-ip'
 import { loadBoardPage } from '@/lib/pages/visitor'
+import { threadCardSlots } from '@/lib/render/thread-cards-slot'
 
 export const dynamic = 'force-dynamic'
 
@@ -36,6 +37,9 @@ export default async function BoardPage({ params, searchParams }: Props) {
   const { boardId } = await params
   const page = await loadBoardPage(await requestIp(), boardId, await pageOf(searchParams))
   if (page.kind !== 'ok') return unavailablePage(page, boardId)
+  const showFlags = page.board.country_flags_enabled
+  // A page load gets the cards' posts as ready HTML; a live refresh or client-side navigation (no slots), in props.
+  const cardSlots = threadCardSlots({ threads: page.threads, showFlags })
   const links = (label: string) => (
     <PageLinks boardId={page.board.id} page={page.page} pageCount={page.pageCount} label={label} />
   )
@@ -46,8 +50,9 @@ export default async function BoardPage({ params, searchParams }: Props) {
       <BoardView
         boardId={page.board.id}
         threads={page.threads}
-        showFlags={page.board.country_flags_enabled}
+        showFlags={showFlags}
         live={page.page === 1}
+        cardSlots={cardSlots}
       />
       {links('Pages (bottom)')}
     </div>

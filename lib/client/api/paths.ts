@@ -14,9 +14,9 @@ export const publicPaths = {
   appeal: (boardId: string, banId: number) => `${board(boardId)}/appeal/${seg(banId)}`,
   threads: (boardId: string) => `${board(boardId)}/threads`,
   thread,
-  /** The thread's posts with their polls; `after` asks only for the posts newer than that id. */
+  /** The thread's posts with their polls; `after` asks only for the posts newer than that id (0: none seen yet). */
   threadPosts: (boardId: string, threadId: number, after?: number) =>
-    `${thread(boardId, threadId)}/posts${query(after === undefined ? { includeSurveys: 'true' } : { includeSurveys: 'true', after })}`,
+    `${thread(boardId, threadId)}/posts${query(after ? { includeSurveys: 'true', after } : { includeSurveys: 'true' })}`,
   post,
   /** Reports of a post (the post id alone names it; the board must match). */
   postReports: (boardId: string, postId: number) => `${board(boardId)}/posts/${seg(postId)}/reports`,

@@ -1,0 +1,32 @@
+// Public posts read in one plain statement: by id (a board index's opening posts and latest replies) or by thread
+// (a thread page's 300). Through the ORM's query builder, mapping the rows cost as much as the rest of the page's
+// data together (a 300-post thread: 23 ms of CPU through the ORM, 11 ms as one plain statement).
+import { PUBLIC_POST_SELECT, type PublicPostRow } from './to-public'
+import { getDb } from '../db/client'
+
+/** The columns of PUBLIC_POST_SELECT in SQL, each named as its Prisma field (quoted: both databases keep the case). */
+const PUBLIC_POST_COLUMNS = Object.keys(PUBLIC_POST_SELECT)
+  .map(
+    (field) =>
+      `${field === 'mediaOrigName' ? 'media_original_name' : field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} AS "${field}"`,
+  )
+  .join(', ')
+
+/**
+ * Public posts by id (a board index's opening posts and latest replies: a few hundred ids), in no order. The ids
+ * are integers from the database, written into the statement (the placeholders differ between the databases).
+ */
+export async function publicPostsByIds(ids: number[]): Promise<PublicPostRow[]> {
+  if (!ids.length) return []
+  const db = await getDb()
+  const list = ids.map((id) => String(Math.trunc(id))).join(',')
+  return db.$queryRawUnsafe<PublicPostRow[]>(`SELECT ${PUBLIC_POST_COLUMNS} FROM posts WHERE id IN (${list})`)
+}
+
+/** A thread's public posts after a post id (0: all of them), in id order. Both numbers are written in as integers. */
+export async function publicPostsOfThread(threadId: number, after: number): Promise<PublicPostRow[]> {
+  const db = await getDb()
+  return db.$queryRawUnsafe<PublicPostRow[]>(
+    `SELECT ${PUBLIC_POST_COLUMNS} FROM posts WHERE thread_id = ${Math.trunc(threadId)} AND id > ${Math.trunc(after)} ORDER BY id`,
+  )
+}
