@@ -17,6 +17,7 @@ import { CLIENT_IP_HEADER, resolveClientIp } from './lib/http/client-ip'
 import { newNonce, nonceSource, pagePolicy } from './lib/http/content-security-policy'
 import { trackConnections } from './lib/http/drain'
 import { guardPagePost } from './lib/http/form-posts'
+import { upgradesForNext } from './lib/http/next-upgrades'
 import { observeRequest } from './lib/http/observe-request'
 import { applyCors } from './lib/http/origins'
 import { newRequestId, REQUEST_ID_HEADER } from './lib/http/request-id'
@@ -42,7 +43,7 @@ import { watchPageCache } from './lib/metrics/registry'
 import { resolveScheme, SCHEME_HEADER } from './lib/net/scheme'
 import { isRenderRequest, loopbackRenderer, RENDER_IDENTITY } from './lib/page-cache/render'
 import { createPageCache, type PageCache } from './lib/page-cache/serve'
-import { attachRealtime } from './lib/sockets/attach'
+import { attachRealtime, REALTIME_PATH } from './lib/sockets/attach'
 import { flushPageViews, watchForPageView } from './lib/stats/page-views'
 
 const SHUTDOWN_LIMIT_MS = 9_000
@@ -176,7 +177,7 @@ async function main(): Promise<void> {
     dir: process.cwd(),
     hostname: config.host,
     port,
-    httpServer: http,
+    httpServer: upgradesForNext(http, REALTIME_PATH),
   })
   await app.prepare()
   next_.handle = app.getRequestHandler()
