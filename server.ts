@@ -44,7 +44,7 @@ import { resolveScheme, SCHEME_HEADER } from './lib/net/scheme'
 import { isRenderRequest, loopbackRenderer, RENDER_IDENTITY } from './lib/page-cache/render'
 import { createPageCache, type PageCache } from './lib/page-cache/serve'
 import { attachRealtime, REALTIME_PATH } from './lib/sockets/attach'
-import { keepOwnSourcePositionsOnly } from './lib/source-positions'
+import { keepSourceMapsOfLoadedModulesOnly } from './lib/source-positions'
 import { flushPageViews, watchForPageView } from './lib/stats/page-views'
 
 const SHUTDOWN_LIMIT_MS = 9_000
@@ -68,8 +68,8 @@ process.on('unhandledRejection', (reason) => {
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit()
-  // Node's source maps only for our own modules, loaded by now (lib/source-positions.ts).
-  if (config.env === 'production') keepOwnSourcePositionsOnly()
+  // No source maps read for modules loaded from here on: Next's and Prisma's runtimes (lib/source-positions.ts).
+  if (config.env === 'production') keepSourceMapsOfLoadedModulesOnly()
   const { applied } = await migrate(config.database)
   if (applied.length) log.info(`Applied migrations: ${applied.join(', ')}`)
   const seeded = await seedDefaultBoards(await getDb())
