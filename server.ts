@@ -20,6 +20,7 @@ import { newNonce, nonceSource, pagePolicy } from './lib/http/content-security-p
 import { trackConnections } from './lib/http/drain'
 import { isFlightRequest } from './lib/http/flight-request'
 import { guardPagePost } from './lib/http/form-posts'
+import { upgradesForNext } from './lib/http/next-upgrades'
 import { observeRequest } from './lib/http/observe-request'
 import { applyCors } from './lib/http/origins'
 import { newRequestId, REQUEST_ID_HEADER } from './lib/http/request-id'
@@ -48,7 +49,8 @@ import { createPageCache, type PageCache } from './lib/page-cache/serve'
 import { withRenderSlots } from './lib/render/slots'
 import { registerThreadCardsHtml } from './lib/render/thread-cards-slot'
 import { registerThreadPostsHtml } from './lib/render/thread-posts-slot'
-import { attachRealtime } from './lib/sockets/attach'
+import { attachRealtime, REALTIME_PATH } from './lib/sockets/attach'
+import { keepSourceMapsOfLoadedModulesOnly } from './lib/source-positions'
 import { flushPageViews, watchForPageView } from './lib/stats/page-views'
 
 const SHUTDOWN_LIMIT_MS = 9_000
@@ -72,6 +74,8 @@ process.on('unhandledRejection', (reason) => {
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit()
+  // No source maps read for modules loaded from here on: Next's and Prisma's runtimes (lib/source-positions.ts).
+  if (config.env === 'production') keepSourceMapsOfLoadedModulesOnly()
   const { applied } = await migrate(config.database)
   if (applied.length) log.info(`Applied migrations: ${applied.join(', ')}`)
   const seeded = await seedDefaultBoards(await getDb())
@@ -186,7 +190,7 @@ async function main(): Promise<void> {
     dir: process.cwd(),
     hostname: config.host,
     port,
-    httpServer: http,
+    httpServer: upgradesForNext(http, REALTIME_PATH),
   })
   await app.prepare()
   next_.handle = app.getRequestHandler()
