@@ -16,10 +16,9 @@ import type { PosterInput } from '../http/posting'
 import { OP_CONTENT_MAX, TOPIC_MAX } from '../limits'
 import { attachMedia } from '../posts/attach-media'
 import { threadFields } from '../posts/fields'
-import { insertPost } from '../posts/insert-post'
 import { newPostRow } from '../posts/new-post-row'
 import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
-import { insertPostEvent, postEventRow } from '../stats/post-events'
+import { postEventRow } from '../stats/post-events'
 
 export interface CreateThreadInput extends PosterInput {
   boardId: string
@@ -78,17 +77,16 @@ export async function createThread({ boardId, ip, posterKey, banExempt, captchaE
       })
       await lockRow(tx, 'boards', boardId)
       const thread = await tx.thread.create({ data: { boardId, topic, createdAt: now, updatedAt: now, postCount: 1 } })
-      const post = await insertPost(
-        tx,
-        newPostRow(
+      const post = await tx.post.create({
+        data: newPostRow(
           board,
           thread.id,
           { ip, posterKey, country },
           { content, createdAt: now, isOp: true, dontBump: false, spoiler, ...unique },
           media,
         ),
-      )
-      await insertPostEvent(tx, statsRow)
+      })
+      await tx.postEvent.create({ data: statsRow })
       const died = await applyThreadCap(tx, boardId, now)
       return { thread, post, died }
     })
