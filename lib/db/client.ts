@@ -10,10 +10,13 @@ import type { PrismaClient } from './generated/sqlite/client.ts'
 export type Db = PrismaClient
 export type { Prisma } from './generated/sqlite/client.ts'
 
-// No request may wait long on a database that does not answer: a connection (or a free pooled one) within 2 s,
+// No request may wait long on a database that does not answer: a connection (or a free pooled one) within 5 s,
 // each statement within DB_QUERY_TIMEOUT_MS (cancelled by the server, and given up by the client should the server
-// not answer at all), a transaction's slot within 2 s and its whole work within twice the statement limit.
-const CONNECT_TIMEOUT_MS = 2_000
+// not answer at all), a transaction's slot within 5 s and its whole work within twice the statement limit.
+// Why 5 s and not less: the server's answer to a new connection is only read when the event loop gets to it, and a
+// loop busy for a second or two (first renders after start-up, a loaded machine) must not be taken for an outage,
+// which would answer 503 to everyone until the next probe. A refused connection still fails at once.
+const CONNECT_TIMEOUT_MS = 5_000
 
 function transactionOptions(queryTimeoutMs: number) {
   return { maxWait: CONNECT_TIMEOUT_MS, timeout: Math.max(5_000, 2 * queryTimeoutMs) }

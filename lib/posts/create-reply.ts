@@ -6,7 +6,9 @@
 import { attachMedia, type PostMedia } from './attach-media'
 import { countReply } from './count-reply'
 import { replyFields } from './fields'
+import { insertPost } from './insert-post'
 import { newPostRow } from './new-post-row'
+import { replyTarget } from './reply-target'
 import { toPublicPost } from './to-public'
 import { refuseBannedFiles } from '../banned-files/check'
 import { assertNotBannedUnless } from '../bans/check'
@@ -21,7 +23,7 @@ import { countryCodeFor } from '../geo/country'
 import type { PosterInput } from '../http/posting'
 import { REPLY_CONTENT_MAX } from '../limits'
 import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
-import { postEventRow } from '../stats/post-events'
+import { insertPostEvent, postEventRow } from '../stats/post-events'
 
 const ARCHIVED = 'This thread has been archived and no longer accepts new posts'
 
@@ -42,7 +44,7 @@ export async function createReply({
   const board = await getBoardOrThrow(boardId)
   await assertNotBannedUnless(boardId, ip, banExempt)
   const db = await getDb()
-  const existing = await db.thread.findUnique({ where: { id: threadId }, select: { boardId: true, isDead: true } })
+  const existing = await replyTarget(db, threadId)
   if (!existing || existing.boardId !== boardId) throw new NotFoundError('Thread not found')
   if (existing.isDead) throw new ConflictError(ARCHIVED)
   // The limits are checked (not counted) before the body is read, so a visitor at the limit keeps a solved captcha
@@ -89,19 +91,20 @@ export async function createReply({
       const now = new Date()
       const counted = await countReply(tx, { id: threadId, boardId }, sage, now)
       if (!counted) {
-        const thread = await tx.thread.findUnique({ where: { id: threadId }, select: { isDead: true } })
+        const thread = await replyTarget(tx, threadId)
         throw thread?.isDead ? new ConflictError(ARCHIVED) : new NotFoundError('Thread not found')
       }
-      const post = await tx.post.create({
-        data: newPostRow(
+      const post = await insertPost(
+        tx,
+        newPostRow(
           board,
           threadId,
           { ip, posterKey, country },
           { content, createdAt: now, isOp: false, dontBump: !counted.bumped, spoiler, ...unique },
           media,
         ),
-      })
-      await tx.postEvent.create({ data: statsRow })
+      )
+      await insertPostEvent(tx, statsRow)
       return { post, ...counted }
     })
     const publicPost = toPublicPost(post, undefined, null) // a new post has no poll yet

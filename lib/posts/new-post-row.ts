@@ -36,3 +36,6 @@ export function newPostRow(
     ...media?.columns,
   }
 }
+
+/** A new post's columns; the media ones are absent for a post without a file. */
+export type NewPostRow = ReturnType<typeof newPostRow>

@@ -16,9 +16,10 @@ import type { PosterInput } from '../http/posting'
 import { OP_CONTENT_MAX, TOPIC_MAX } from '../limits'
 import { attachMedia } from '../posts/attach-media'
 import { threadFields } from '../posts/fields'
+import { insertPost } from '../posts/insert-post'
 import { newPostRow } from '../posts/new-post-row'
 import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
-import { postEventRow } from '../stats/post-events'
+import { insertPostEvent, postEventRow } from '../stats/post-events'
 
 export interface CreateThreadInput extends PosterInput {
   boardId: string
@@ -77,16 +78,17 @@ export async function createThread({ boardId, ip, posterKey, banExempt, captchaE
       })
       await lockRow(tx, 'boards', boardId)
       const thread = await tx.thread.create({ data: { boardId, topic, createdAt: now, updatedAt: now, postCount: 1 } })
-      const post = await tx.post.create({
-        data: newPostRow(
+      const post = await insertPost(
+        tx,
+        newPostRow(
           board,
           thread.id,
           { ip, posterKey, country },
           { content, createdAt: now, isOp: true, dontBump: false, spoiler, ...unique },
           media,
         ),
-      })
-      await tx.postEvent.create({ data: statsRow })
+      )
+      await insertPostEvent(tx, statsRow)
       const died = await applyThreadCap(tx, boardId, now)
       return { thread, post, died }
     })
