@@ -24,6 +24,7 @@ import { READS } from './scenarios/reads'
 import { FULL_THREAD_POSTS, seedSite } from './seed'
 import { BENCH_METRICS_TOKEN } from './server-memory'
 import { DEFAULT_BOARDS } from '../lib/boards/defaults'
+import { DEFAULT_PAGE_STALE_MS } from '../lib/config'
 import { createTestDatabase } from '../tests/helpers/database'
 import { startServer, ROOT, type TestServer } from '../tests/helpers/server'
 
@@ -102,7 +103,14 @@ async function main(): Promise<void> {
       keep: true,
       // Not a pipe into this process, which is busy generating the load (tests/helpers/server.ts says why).
       logFile: path.join(dataDir, 'server.log'),
-      env: { RATE_LIMITS, METRICS_TOKEN: BENCH_METRICS_TOKEN },
+      // Production's stale-page window (the test helper turns it off); writers of the mixed load come through one
+      // trusted proxy hop from an address of their own, as posters are not the readers.
+      env: {
+        RATE_LIMITS,
+        METRICS_TOKEN: BENCH_METRICS_TOKEN,
+        PAGE_STALE_MS: String(DEFAULT_PAGE_STALE_MS),
+        TRUST_PROXY_HOPS: '1',
+      },
       nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     }
     server = await startServer(serverOptions)

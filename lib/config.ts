@@ -9,6 +9,8 @@ import { processSingleton } from './process-singleton'
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 const optionalUrl = z.url({ message: 'must be an absolute URL' }).optional()
+/** PAGE_STALE_MS when unset: readers of a busy page may miss the last 2 s of posts (a CDN in front keeps 5 s). */
+export const DEFAULT_PAGE_STALE_MS = 2_000
 
 /** An origin: scheme, host and optional port, nothing else. */
 function isOrigin(value: string): boolean {
@@ -97,6 +99,12 @@ const EnvSchema = LogEnvSchema.extend({
   PAGE_CACHE_MB: z.coerce.number({ message: 'must be a number' }).min(0).max(65536).default(64),
   FRAGMENT_CACHE_MB: z.coerce.number({ message: 'must be a number' }).min(0).max(65536).default(32),
   PAGE_CACHE_CDN_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(3600).default(5),
+  PAGE_STALE_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(DEFAULT_PAGE_STALE_MS),
   STATS_REFRESH_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(300).default(300),
   DB_STATEMENT_LOG: bool.default(false),
   DB_QUERY_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(500).max(600_000).default(3000),
@@ -202,6 +210,11 @@ export interface Config {
   fragmentCacheBytes: number
   /** s-maxage of cached public pages, for a CDN in front. */
   pageCacheCdnSeconds: number
+  /**
+   * How long a cached page may still be served after a post, thread or vote it does not show, while one render of
+   * the new state runs in the background (lib/page-cache/README.md, "Served stale"); 0: never.
+   */
+  pageStaleMs: number
   /** How long public statistics are reused before they are recomputed (at most 5 minutes). */
   statsRefreshSeconds: number
   /** Log the number of SQL statements of every request (finding N+1 queries; lib/db/statement-count.ts). */
@@ -322,6 +335,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
     fragmentCacheBytes: Math.round(e.FRAGMENT_CACHE_MB * 1024 * 1024),
     pageCacheCdnSeconds: e.PAGE_CACHE_CDN_SECONDS,
+    pageStaleMs: e.PAGE_STALE_MS,
     statsRefreshSeconds: e.STATS_REFRESH_SECONDS,
     dbStatementLog: e.DB_STATEMENT_LOG,
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,

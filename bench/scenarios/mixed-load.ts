@@ -18,6 +18,8 @@ export interface MixedReads {
   failed: number
   /** Share of answers with X-Corkboard-Cache: HIT; null for the baseline, which replays one captured answer. */
   hot: number | null
+  /** Share sent stale (X-Corkboard-Cache: STALE, lib/page-cache/serve.ts); null for the baseline. */
+  stale?: number | null
 }
 
 export interface MixedPhase {
@@ -36,6 +38,7 @@ export interface MixedLoadResult {
   phases: MixedPhase[]
 }
 
+const WRITER_ADDRESS = '203.0.113.19'
 /** One reply in this many goes to the read thread. */
 const READ_THREAD_SHARE = 10
 export const WRITE_RATES = [10, 100]
@@ -85,7 +88,8 @@ async function phase(ctx: BenchContext, label: string, writeRate: number | null)
     ) as Record<MixedPage, MixedReads>,
     writes,
   }
-  const hot = result.readers.hot === null ? '' : `, ${(result.readers.hot * 100).toFixed(0)} % hot`
+  const { hot: hits, stale } = result.readers
+  const hot = hits === null ? '' : `, ${(hits * 100).toFixed(0)} % hot, ${((stale ?? 0) * 100).toFixed(0)} % stale`
   const written = writes ? `; writes ${JSON.stringify(writes.statuses)} at ${writes.rate.toFixed(1)}/s` : ''
   ctx.log(`  ${label}: ${reads.rps.toFixed(0)} req/s, p99 ${reads.p99.toFixed(1)} ms${hot}${written}`)
   // Shown in the table and failing the targets rather than stopping the run.
@@ -106,7 +110,9 @@ function writers(ctx: BenchContext, rate: number, seconds: number): Promise<Open
     rate,
     seconds,
     method: 'POST',
-    headers: replyHeaders(ctx.text.contentType),
+    // The posters are not the readers (a poster is never sent a stale page): they come through the trusted proxy
+    // hop from an address of their own.
+    headers: { ...replyHeaders(ctx.text.contentType), 'x-forwarded-for': WRITER_ADDRESS },
     body: ctx.text.body,
     path: (i) => posts(i % READ_THREAD_SHARE === 0 ? read : others[i % others.length]),
   })
@@ -124,6 +130,7 @@ function summary(
     p99: load.p99,
     failed: load.failed,
     hot: corkboard && answers ? (header.HIT ?? 0) / answers : corkboard ? 0 : null,
+    stale: corkboard && answers ? (header.STALE ?? 0) / answers : corkboard ? 0 : null,
   }
 }
 

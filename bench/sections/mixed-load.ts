@@ -16,7 +16,7 @@ function rows(r: NonNullable<BenchResults['mixed']>): string[][] {
     formatRate(reads.rps),
     formatMs(reads.p50),
     formatMs(reads.p99),
-    percent(reads.hot),
+    reads.stale ? `${percent(reads.hot)} + ${percent(reads.stale)} stale` : percent(reads.hot),
     p.writeRate === null ? '–' : formatRatio(ratio(reads.rps, base?.rps)),
     p.writeRate === null ? '–' : formatRatio(ratio(reads.p99, base?.p99)),
     p.writes ? `${p.writes.statuses['201'] ?? 0} / ${p.writes.sent} at ${formatRate(p.writes.rate)}/s` : '–',

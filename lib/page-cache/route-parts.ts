@@ -14,6 +14,11 @@ export interface CachedRoute {
   ttlMs: number
   /** An API answer: the visitor's API rate limit applies, and no shared cache (CDN) may keep it. */
   api?: true
+  /**
+   * A page that may be served stale for PAGE_STALE_MS after an event that only adds to it (a post, a thread, a
+   * vote): board index pages, catalogs and thread pages, which every reader with scripts brings up to date anyway.
+   */
+  staleOk?: true
 }
 
 /** A cached API answer: the visitor's API rate limit applies, and no shared cache may keep it. */

@@ -32,10 +32,10 @@ export function cachedRoute(pathname: string, search = ''): CachedRoute | null {
   if (isApiReadPath(pathname)) return apiRoute(pathname, search)
   const board = BOARD.exec(pathname)
   if (board && (!search || BOARD_PAGE_QUERY.test(search)))
-    return { tags: [`board:${board[1]}`], boardId: board[1], ttlMs: SAFETY_TTL_MS }
+    return { tags: [`board:${board[1]}`], boardId: board[1], ttlMs: SAFETY_TTL_MS, staleOk: true }
   const catalog = CATALOG.exec(pathname)
   if (catalog && (!search || CATALOG_QUERY.test(search)))
-    return { tags: [`board:${catalog[1]}`], boardId: catalog[1], ttlMs: SAFETY_TTL_MS }
+    return { tags: [`board:${catalog[1]}`], boardId: catalog[1], ttlMs: SAFETY_TTL_MS, staleOk: true }
   if (search) return null
   const feed = feedRoute(pathname)
   if (feed !== undefined) return feed
@@ -50,7 +50,13 @@ export function cachedRoute(pathname: string, search = ''): CachedRoute | null {
   if (m) return { tags: [`board:${m[1]}`], boardId: m[1], ttlMs: ARCHIVE_TTL_MS }
   m = THREAD.exec(pathname)
   if (m && isThreadId(m[2]))
-    return { tags: threadTags(m[1], m[2]), boardId: m[1], threadId: Number(m[2]), ttlMs: SAFETY_TTL_MS }
+    return {
+      tags: threadTags(m[1], m[2]),
+      boardId: m[1],
+      threadId: Number(m[2]),
+      ttlMs: SAFETY_TTL_MS,
+      staleOk: true,
+    }
   return null
 }
 
@@ -71,6 +77,20 @@ function feedRoute(pathname: string): CachedRoute | null | undefined {
     threadId: Number(thread![2]),
     ttlMs: SAFETY_TTL_MS,
   }
+}
+
+/**
+ * Whether an event only adds to the pages it touches (a post, a thread, a poll, a vote), so they may be served
+ * stale a little longer (`staleOk` routes, PAGE_STALE_MS). Anything that removes or changes what a page shows
+ * (deletions, deaths, colours, stickies, bans, board settings) drops them at once.
+ */
+export function onlyAdds(event: BusEvent): boolean {
+  return (
+    event.name === 'post_created' ||
+    event.name === 'thread_created' ||
+    event.name === 'survey_created' ||
+    event.name === 'survey_vote'
+  )
 }
 
 /**

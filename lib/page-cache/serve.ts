@@ -4,9 +4,15 @@
 // for every visitor: staff controls and visitor-local state are drawn by client code. The public read API is
 // served the same way, after the visitor's API rate limit, and marked for no shared cache: a
 // reader catching up after joining its room must not get a CDN's copy from a few seconds before.
+// Served stale: after a post, a thread or a vote, a board page, catalog or thread page already cached may still be
+// sent for up to `staleMs` while one render of the new state runs in the background, at most one every `staleMs / 2`
+// per page, so a page read and posted to at once is not rendered once per post. Never to a visitor who has just
+// written (they see their own post), never after anything that removes or changes what a page shows, and never
+// for the API, which readers with scripts use to catch up on what a stale page missed.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { RecentWriters } from './recent-writers'
 import type { CachedRoute } from './route-parts'
-import { cachedRoute, tagsFor } from './routes'
+import { cachedRoute, onlyAdds, tagsFor } from './routes'
 import { PageStore, type CacheEntry, type RenderedPage } from './store'
 import { mayBeBanned } from '../bans/ban-index'
 import { boardOrThreadExists } from '../boards/queries'
@@ -16,6 +22,7 @@ import type { BusEvent } from '../events/internal'
 import { isFlightRequest } from '../http/flight-request'
 import { notModifiedSince } from '../http/last-modified'
 import { REQUEST_ID_HEADER } from '../http/request-id'
+import { log } from '../log'
 import { threadsLinkingTo } from '../posts/cross-thread-links'
 import { consume } from '../rate-limit/limits'
 
@@ -23,12 +30,16 @@ export interface PageCacheOptions {
   maxBytes: number
   /** How long a shared cache (CDN) may keep a page: short, as writes must show on the next request. */
   cdnSeconds: number
+  /** How long a page may be sent stale after an event that only adds to it (0: never). */
+  staleMs: number
   render: (path: string, hostHeader: string, requestId: string) => Promise<RenderedPage>
 }
 
 export interface PageCache {
   /** Answers the request from the cache; false when Next should handle it. */
   serve(req: IncomingMessage, res: ServerResponse, clientIp: string): Promise<boolean>
+  /** A request that may write (not GET, HEAD or OPTIONS): its visitor gets no stale page for a while. */
+  noteWriter(res: ServerResponse, clientIp: string): void
   readonly store: PageStore
   close(): void
 }
@@ -46,20 +57,31 @@ function linkingPages(event: BusEvent): string[] | 'all' {
 
 export function createPageCache(options: PageCacheOptions): PageCache {
   const store = new PageStore(options.maxBytes)
+  const writers = new RecentWriters(options.staleMs)
   const unsubscribe = subscribe('state', (event) => {
     const tags = tagsFor(event)
-    if (tags === 'all' || tags.length) store.invalidate(tags)
+    if (tags === 'all' || tags.length) store.invalidate(tags, options.staleMs > 0 && onlyAdds(event))
     const linking = linkingPages(event)
     if (linking === 'all' || linking.length) store.invalidate(linking)
   })
   const pageCacheControl = `public, max-age=0, s-maxage=${options.cdnSeconds}, must-revalidate`
   const apiCacheControl = 'no-cache'
+  // A stale page must not be kept by a CDN on top of its own staleness.
+  const staleCacheControl = 'no-cache'
+  const sendsStale = (entry: CacheEntry, clientIp: string) =>
+    entry.staleSince !== undefined && Date.now() - entry.staleSince < options.staleMs && !writers.has(clientIp)
 
   return {
     store,
     close() {
       unsubscribe()
       store.close()
+    },
+    noteWriter(res, clientIp) {
+      if (options.staleMs <= 0) return
+      // Again once answered: the write's events come at its commit, after the request began.
+      writers.note(clientIp)
+      res.once('finish', () => writers.note(clientIp))
     },
     async serve(req, res, clientIp) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false
@@ -83,23 +105,31 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       // The Host header is part of the key, so a forged one can only ever poison its own entries.
       const host = req.headers.host ?? ''
       const key = `${host}${url}`
-      let entry = store.get(key)
-      let cache = 'HIT'
-      if (!entry) {
+      const render = () => {
         // A page rendered while the database failed (e.g. statistics showing their failure note) is not kept.
         const faults = dbFaultCount()
         const keep = async () => dbFaultCount() === faults && (await stillExists(route).catch(() => false))
-        const {
-          page,
-          entry: stored,
-          shared,
-        } = await store.render(
+        return store.render(
           key,
           route.tags,
           route.ttlMs,
           () => options.render(url, host, String(req.headers[REQUEST_ID_HEADER])),
           keep,
+          route.staleOk,
         )
+      }
+      let entry = store.get(key)
+      let cache = 'HIT'
+      if (entry?.staleSince !== undefined) {
+        if (sendsStale(entry, clientIp)) {
+          cache = 'STALE'
+          store.countStale()
+          if (Date.now() - entry.renderedAt >= options.staleMs / 2 && !store.rendering(key))
+            void render().catch((err) => log.error('page cache: background render failed', err))
+        } else entry = undefined
+      }
+      if (!entry) {
+        const { page, entry: stored, shared } = await render()
         // MISS: this request rendered the page; SHARED: it waited for another request's render.
         cache = shared ? 'SHARED' : 'MISS'
         if (!stored) {
@@ -108,7 +138,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         }
         entry = stored
       }
-      sendEntry(req, res, entry, route.api ? apiCacheControl : pageCacheControl, cache)
+      const cacheControl = route.api ? apiCacheControl : cache === 'STALE' ? staleCacheControl : pageCacheControl
+      sendEntry(req, res, entry, cacheControl, cache)
       return true
     },
   }

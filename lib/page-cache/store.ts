@@ -1,6 +1,8 @@
 // Rendered pages in memory: a byte-bounded LRU of entries, each with its tags, precompressed bodies and an ETag.
 // Misses of one page share one render; an invalidation also disowns renders in flight, so a request that arrives
-// after a write never receives a page rendered before it.
+// after a write never receives a page rendered before it, unless the invalidation was a soft one: then entries (and
+// renders in flight) of pages that may be served stale are kept, marked with the time they went stale, and the
+// caller (serve.ts) decides how long it may still send them.
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
@@ -19,6 +21,12 @@ export interface CacheEntry {
   br: Buffer
   etag: string
   tags: string[]
+  /** When the render this entry came from started: the entry shows every change made before then. */
+  renderedAt: number
+  /** The time of the first soft invalidation the entry does not show; undefined while it is current. */
+  staleSince?: number
+  /** The entry may be kept stale on a soft invalidation (its route is `staleOk`). */
+  staleOk: boolean
 }
 
 interface Kept {
@@ -28,7 +36,14 @@ interface Kept {
 interface InFlight {
   promise: Promise<Kept>
   tags: string[]
+  startedAt: number
+  staleOk: boolean
+  /** An invalidation took it out of the map: later requests start their own render. */
   disowned: boolean
+  /** A hard invalidation (or a soft one of a page that may not be stale): its page is never stored. */
+  dropped: boolean
+  /** A soft invalidation during the render: its page is stored, stale since then. */
+  staleSince?: number
 }
 
 export class PageStore {
@@ -36,7 +51,7 @@ export class PageStore {
   private readonly byTag = new Map<string, Set<string>>()
   private readonly inFlight = new Map<string, InFlight>()
   private readonly settling = new Set<NodeJS.Timeout>()
-  readonly stats = { hits: 0, misses: 0, stores: 0, invalidations: 0 }
+  readonly stats = { hits: 0, misses: 0, stores: 0, invalidations: 0, stale: 0 }
 
   /** `settleMs`: how long a page must stay before it is compressed again at the better settings (-1: never). */
   constructor(
@@ -56,10 +71,21 @@ export class PageStore {
     return entry
   }
 
+  /** A stale entry was sent (counted here: the store does not know when the caller does that). */
+  countStale(): void {
+    this.stats.stale++
+  }
+
+  /** A render of the page is under way (one a later request would share). */
+  rendering(key: string): boolean {
+    return this.inFlight.has(key)
+  }
+
   /**
    * The page from one shared render. `store` decides whether a successful render may be kept (e.g. the thread
-   * still exists); it is kept only when no invalidation of its tags happened meanwhile. Readers arriving until the
-   * page is stored (not just rendered) share the same flight, so one cold page is rendered once.
+   * still exists); it is kept only when no hard invalidation of its tags happened meanwhile (after a soft one it
+   * is kept as stale). Readers arriving until the page is stored (not just rendered) share the same flight, so
+   * one cold page is rendered once. `staleOk`: the page may be kept stale on a soft invalidation.
    */
   async render(
     key: string,
@@ -67,13 +93,14 @@ export class PageStore {
     ttlMs: number,
     render: () => Promise<RenderedPage>,
     store: (page: RenderedPage) => Promise<boolean>,
+    staleOk = false,
   ): Promise<{ page: RenderedPage; entry?: CacheEntry; shared: boolean }> {
     let flight = this.inFlight.get(key)
     const shared = Boolean(flight)
     if (!flight) {
       this.stats.misses++
       // The flight is registered before its work starts, so the work can see whether it was disowned.
-      const started = { tags, disowned: false } as InFlight
+      const started = { tags, startedAt: Date.now(), staleOk, disowned: false, dropped: false } as InFlight
       started.promise = this.renderAndKeep(key, started, ttlMs, render, store)
       flight = started
       this.inFlight.set(key, started)
@@ -94,12 +121,22 @@ export class PageStore {
     store: (page: RenderedPage) => Promise<boolean>,
   ): Promise<Kept> {
     const page = await render()
-    if (page.status !== 200 || flight.disowned) return { page }
-    const existing = this.entries.get(key)
+    if (page.status !== 200 || flight.dropped) return { page }
+    // A current entry stored meanwhile (by a render that started later) is the better answer.
+    const newer = () => {
+      const existing = this.entries.peek(key)
+      return existing && (existing.staleSince === undefined || existing.renderedAt >= flight.startedAt)
+        ? existing
+        : undefined
+    }
+    const existing = newer()
     if (existing) return { page, entry: existing }
-    if (!(await store(page)) || flight.disowned) return { page }
-    const entry = await compress(page, flight.tags, FIRST)
-    if (flight.disowned) return { page } // invalidated while compressing
+    if (!(await store(page)) || flight.dropped) return { page }
+    const entry = await compress(page, flight.tags, FIRST, { renderedAt: flight.startedAt, staleOk: flight.staleOk })
+    if (flight.dropped) return { page } // invalidated while compressing
+    const stored = newer()
+    if (stored) return { page, entry: stored }
+    entry.staleSince = flight.staleSince
     this.entries.set(key, entry, { ttl: ttlMs })
     for (const tag of flight.tags) {
       if (!this.byTag.has(tag)) this.byTag.set(tag, new Set())
@@ -121,9 +158,10 @@ export class PageStore {
       this.settling.delete(timer)
       if (this.entries.peek(key) !== entry) return
       const page = { status: 200, headers: entry.headers, body: entry.identity }
-      void compress(page, entry.tags, SETTLED, entry.etag).then(
+      void compress(page, entry.tags, SETTLED, entry, entry.etag).then(
         (settled) => {
           if (this.entries.peek(key) !== entry) return
+          settled.staleSince = entry.staleSince
           // The same tags stay indexed (no dispose), and the entry keeps the time to live it had left.
           this.entries.set(key, settled, { noDisposeOnSet: true, noUpdateTTL: true })
         },
@@ -140,24 +178,34 @@ export class PageStore {
     this.settling.clear()
   }
 
-  invalidate(tags: string[] | 'all'): void {
+  /**
+   * Drops the entries with any of the tags and disowns their renders in flight. `soft` (an event that only adds to
+   * pages): entries and renders of `staleOk` pages are kept instead, marked stale from now.
+   */
+  invalidate(tags: string[] | 'all', soft = false): void {
     this.stats.invalidations++
     if (tags === 'all') {
-      for (const flight of this.inFlight.values()) flight.disowned = true
+      for (const flight of this.inFlight.values()) Object.assign(flight, { disowned: true, dropped: true })
       this.inFlight.clear()
       this.entries.clear()
       return
     }
+    const now = Date.now()
     const matches = (tag: string) => tags.some((t) => (t.endsWith(':*') ? tag.startsWith(t.slice(0, -1)) : tag === t))
     for (const [key, flight] of this.inFlight) {
-      if (flight.tags.some(matches)) {
-        flight.disowned = true
-        this.inFlight.delete(key)
-      }
+      if (!flight.tags.some(matches)) continue
+      flight.disowned = true
+      if (soft && flight.staleOk) flight.staleSince ??= now
+      else flight.dropped = true
+      this.inFlight.delete(key)
     }
     for (const [tag, keys] of [...this.byTag]) {
       if (!matches(tag)) continue
-      for (const key of [...keys]) this.entries.delete(key)
+      for (const key of [...keys]) {
+        const entry = this.entries.peek(key)
+        if (soft && entry?.staleOk) entry.staleSince ??= now
+        else this.entries.delete(key)
+      }
     }
   }
 
@@ -197,6 +245,7 @@ async function compress(
   page: RenderedPage,
   tags: string[],
   settings: Settings,
+  { renderedAt, staleOk }: Pick<CacheEntry, 'renderedAt' | 'staleOk'>,
   // A recompressed page keeps the ETag it was first stored with (it is the same page).
   etag = `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`,
 ): Promise<CacheEntry> {
@@ -206,5 +255,5 @@ async function compress(
       params: { [zlib.BROTLI_PARAM_QUALITY]: settings.brotli, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length },
     }),
   ])
-  return { headers: page.headers, identity: page.body, gzip: gzipped, br, etag, tags }
+  return { headers: page.headers, identity: page.body, gzip: gzipped, br, etag, tags, renderedAt, staleOk }
 }

@@ -7,6 +7,10 @@ import { test, expect } from './fixtures'
 import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
 
+// Production's stale-page window (the test helper turns it off): the thread page is cached by the visitor's first
+// visit, and their own reply must still be on the page the form post redirects them to.
+test.use({ serverEnv: { PAGE_STALE_MS: '2000' } })
+
 test('a reply posted with JavaScript disabled is created and the visitor lands on it', async ({ browser, baseURL }) => {
   const op = await postForm(
     `${baseURL}/api/boards/diy/threads`,

@@ -64,6 +64,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       // the duplicate-post rule on.
       DUPLICATE_TEXT_SECONDS: '0',
       DUPLICATE_FILE_SECONDS: '0',
+      // Tests read a page right after writing to it, often from another address: pages are never served stale
+      // unless a test asks (tests/integration/page-cache-stale.test.ts).
+      PAGE_STALE_MS: '0',
       ...options.env,
     },
     stdio: ['ignore', logFd ?? 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 // Which requests the page cache keeps, and which cached entries a board settings change drops (lib/page-cache/routes.ts).
 import { describe, expect, it } from 'vitest'
-import { cachedRoute, tagsFor } from '@/lib/page-cache/routes'
+import { cachedRoute, onlyAdds, tagsFor } from '@/lib/page-cache/routes'
 import { PageStore } from '@/lib/page-cache/store'
 
 const page = (body: string) => ({ status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from(body) })
@@ -143,5 +143,61 @@ describe('routes', () => {
       expect(cachedRoute('/api/stats/hourly', search), search).toBeNull()
     expect(cachedRoute('/api/stats', '?hours=24')).toBeNull()
     expect(cachedRoute('/api/stats/other')).toBeNull()
+  })
+})
+
+describe('soft invalidation (an event that only adds to pages)', () => {
+  it('names posts, threads, polls and votes; never what removes or changes content', () => {
+    const on = { boardId: 'tech', threadId: 1, postId: 2 } as never
+    for (const name of ['post_created', 'thread_created', 'survey_created', 'survey_vote'])
+      expect(onlyAdds({ name, payload: on } as never), name).toBe(true)
+    for (const name of ['post_deleted', 'thread_deleted', 'post_color_changed', 'thread_sticky_updated', 'thread_died'])
+      expect(onlyAdds({ name, payload: on } as never), name).toBe(false)
+    expect(onlyAdds({ name: 'bans_changed', payload: { boardId: 'tech', threadId: 1 } })).toBe(false)
+    expect(onlyAdds({ name: 'board_updated', payload: { boardId: 'tech' } })).toBe(false)
+  })
+
+  it('keeps staleOk pages marked stale, drops the others, and a hard invalidation drops them all', async () => {
+    const store = new PageStore(1 << 20)
+    const paths = ['/board/tech', '/board/tech/archive', '/api/boards/tech/threads']
+    for (const path of paths) {
+      const route = cachedRoute(path)!
+      await store.render(
+        path,
+        route.tags,
+        60_000,
+        async () => page(path),
+        async () => true,
+        route.staleOk,
+      )
+    }
+    store.invalidate(['board:tech'], true)
+    expect(store.get('/board/tech')?.staleSince).toBeTypeOf('number')
+    expect(store.get('/board/tech/archive')).toBeUndefined()
+    expect(store.get('/api/boards/tech/threads')).toBeUndefined()
+    store.invalidate(['board:tech'])
+    expect(store.get('/board/tech')).toBeUndefined()
+  })
+
+  it('stores a render that a soft invalidation overtook as stale, and one a hard invalidation overtook not at all', async () => {
+    for (const soft of [true, false]) {
+      const store = new PageStore(1 << 20)
+      let finish!: () => void
+      const rendered = new Promise<void>((resolve) => (finish = resolve))
+      const flight = store.render(
+        '/board/tech',
+        ['board:tech'],
+        60_000,
+        async () => (await rendered, page('before the write')),
+        async () => true,
+        true,
+      )
+      store.invalidate(['board:tech'], soft)
+      finish()
+      await flight
+      const kept = store.get('/board/tech')
+      if (soft) expect(kept?.staleSince).toBeTypeOf('number')
+      else expect(kept).toBeUndefined()
+    }
   })
 })
