@@ -4,6 +4,7 @@
 // by the code, whatever clients send.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { LRUCache } from 'lru-cache'
 
 export const UNMATCHED = '(unmatched)'
 
@@ -52,8 +53,24 @@ export function loadRouteTable(root: string): RouteTable {
   return table
 }
 
+/**
+ * The template of every request is looked up for its metrics and log line, and matching a path against each of
+ * Next's dynamic routes in turn was a visible share of a cached page's CPU: the answers for recent paths are kept
+ * (a bounded number, so paths invented by clients only push out older ones).
+ */
+const RECENT_PATHS = 5_000
+const recent = new WeakMap<RouteTable, LRUCache<string, string>>()
+
 export function routeTemplate(url: string, table: RouteTable): string {
   const pathname = url.split('?')[0] || '/'
+  let known = recent.get(table)
+  if (!known) recent.set(table, (known = new LRUCache({ max: RECENT_PATHS })))
+  let template = known.get(pathname)
+  if (template === undefined) known.set(pathname, (template = matchTemplate(pathname, table)))
+  return template
+}
+
+function matchTemplate(pathname: string, table: RouteTable): string {
   for (const [prefix, template] of PREFIXES) if (pathname.startsWith(prefix)) return template
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   if (table.exact.has(trimmed) || table.publicFiles.has(trimmed)) return trimmed
