@@ -5,7 +5,7 @@ import { routeTemplate, type RouteTable } from './route-template'
 import { logger } from '../log'
 import { metrics } from '../metrics/registry'
 
-const PAGE_CACHE_RESULTS = new Set(['HIT', 'MISS', 'SHARED'])
+const PAGE_CACHE_RESULTS = new Set(['HIT', 'STALE', 'MISS', 'SHARED'])
 
 export interface ObservedRequest {
   requestId: string

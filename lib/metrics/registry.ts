@@ -41,7 +41,9 @@ function createMetrics() {
     }),
     pageCache: new Counter({
       name: 'corkboard_page_cache_requests_total',
-      help: 'Requests answered by the page cache: hit, miss (this request rendered), shared (waited for a render)',
+      help:
+        'Requests answered by the page cache: hit, stale (sent while the new page renders), miss (this request ' +
+        'rendered), shared (waited for a render)',
       labelNames: ['result'] as const,
       registers,
     }),

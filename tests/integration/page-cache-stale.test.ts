@@ -7,6 +7,7 @@ import { png } from '../helpers/media'
 import { roomyRateLimits, startServer, type TestServer } from '../helpers/server'
 
 const STALE_MS = 6_000
+const METRICS_TOKEN = 'stale-pages-metrics-token-0123456789'
 const READER = '192.0.2.200'
 const POSTER = '192.0.2.10'
 const REPLIER = '192.0.2.11'
@@ -14,7 +15,12 @@ let server: TestServer
 
 beforeAll(async () => {
   server = await startServer({
-    env: { TRUST_PROXY_HOPS: '1', RATE_LIMITS: roomyRateLimits(), PAGE_STALE_MS: String(STALE_MS) },
+    env: {
+      TRUST_PROXY_HOPS: '1',
+      RATE_LIMITS: roomyRateLimits(),
+      PAGE_STALE_MS: String(STALE_MS),
+      METRICS_TOKEN: METRICS_TOKEN,
+    },
   })
 })
 afterAll(async () => {
@@ -95,6 +101,10 @@ describe('after a reply', () => {
       await sleep(100)
     }
     expect(new Set(seen.slice(0, -1)), seen.join(' ')).toEqual(new Set(['STALE-']))
+    // Operators see them in the page cache's counter.
+    const metrics = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+    const stale = /corkboard_page_cache_requests_total\{result="stale"\} (\d+)/.exec(await metrics.text())
+    expect(Number(stale?.[1])).toBeGreaterThanOrEqual(seen.length - 1 + pages.length)
   })
 
   it('a page is never sent stale for longer than PAGE_STALE_MS', async () => {
