@@ -154,7 +154,7 @@ async function main(): Promise<void> {
       return withRenderSlots(!isFlightRequest(req.headers), () => nextHandle(req, res))
     }
     if (render || !next_.pages) return void handle(req, res)
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') next_.pages.noteWriter(res, clientIp)
+    next_.pages.noteWriter(req, res, clientIp)
     // Stored pages replace it with their own (script hashes); a stored file that is not HTML (a feed) keeps this.
     if (nonced) res.setHeader('content-security-policy', PAGE_POLICY_WITHOUT_NONCE)
     next_.pages.serve(req, res, clientIp).then(

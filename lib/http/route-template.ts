@@ -18,7 +18,15 @@ export interface RouteTable {
   dynamic: { page: string; regex: RegExp }[]
   /** Top-level files of public/ (favicon.ico, …), each its own template. */
   publicFiles: Set<string>
+  /**
+   * The templates of recent paths. Every request's template is looked up for its metrics and log line, and matching
+   * a path against each of Next's dynamic routes in turn was a visible share of a cached page's CPU. Bounded, so
+   * paths invented by clients only push out older ones.
+   */
+  recent: LRUCache<string, string>
 }
+
+const RECENT_PATHS = 5_000
 
 /** Prefixes answered outside Next's routes, each one template. */
 const PREFIXES: [prefix: string, template: string][] = [
@@ -32,7 +40,12 @@ const PREFIXES: [prefix: string, template: string][] = [
 
 /** Reads the build's routes manifest (production, or the development server's) and public/. */
 export function loadRouteTable(root: string): RouteTable {
-  const table: RouteTable = { exact: new Set(['/metrics']), dynamic: [], publicFiles: new Set() }
+  const table: RouteTable = {
+    exact: new Set(['/metrics']),
+    dynamic: [],
+    publicFiles: new Set(),
+    recent: new LRUCache({ max: RECENT_PATHS }),
+  }
   const file = ['.next/routes-manifest.json', '.next/dev/routes-manifest.json']
     .map((f) => path.join(root, f))
     .find((f) => existsSync(f))
@@ -53,20 +66,10 @@ export function loadRouteTable(root: string): RouteTable {
   return table
 }
 
-/**
- * The template of every request is looked up for its metrics and log line, and matching a path against each of
- * Next's dynamic routes in turn was a visible share of a cached page's CPU: the answers for recent paths are kept
- * (a bounded number, so paths invented by clients only push out older ones).
- */
-const RECENT_PATHS = 5_000
-const recent = new WeakMap<RouteTable, LRUCache<string, string>>()
-
 export function routeTemplate(url: string, table: RouteTable): string {
   const pathname = url.split('?')[0] || '/'
-  let known = recent.get(table)
-  if (!known) recent.set(table, (known = new LRUCache({ max: RECENT_PATHS })))
-  let template = known.get(pathname)
-  if (template === undefined) known.set(pathname, (template = matchTemplate(pathname, table)))
+  let template = table.recent.get(pathname)
+  if (template === undefined) table.recent.set(pathname, (template = matchTemplate(pathname, table)))
   return template
 }
 

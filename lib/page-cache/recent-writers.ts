@@ -8,17 +8,18 @@ import { LRUCache } from 'lru-cache'
 const MAX_WRITERS = 20_000
 
 export class RecentWriters {
-  private readonly seen: LRUCache<string, true> | undefined
+  private readonly seen: LRUCache<string, true>
 
+  /** `ttlMs`: PAGE_STALE_MS; with 0 nothing is noted (serve.ts), and lru-cache takes a time to live of 0 as none. */
   constructor(ttlMs: number) {
-    this.seen = ttlMs > 0 ? new LRUCache<string, true>({ max: MAX_WRITERS, ttl: ttlMs }) : undefined
+    this.seen = new LRUCache<string, true>({ max: MAX_WRITERS, ttl: Math.max(1, ttlMs) })
   }
 
   note(ip: string): void {
-    this.seen?.set(ip, true)
+    this.seen.set(ip, true)
   }
 
   has(ip: string): boolean {
-    return this.seen?.has(ip) ?? false
+    return this.seen.has(ip)
   }
 }

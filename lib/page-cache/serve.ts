@@ -38,8 +38,8 @@ export interface PageCacheOptions {
 export interface PageCache {
   /** Answers the request from the cache; false when Next should handle it. */
   serve(req: IncomingMessage, res: ServerResponse, clientIp: string): Promise<boolean>
-  /** A request that may write (not GET, HEAD or OPTIONS): its visitor gets no stale page for a while. */
-  noteWriter(res: ServerResponse, clientIp: string): void
+  /** Notes a request that may write (any but GET, HEAD or OPTIONS): its visitor gets no stale page for a while. */
+  noteWriter(req: IncomingMessage, res: ServerResponse, clientIp: string): void
   readonly store: PageStore
   close(): void
 }
@@ -70,6 +70,20 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const staleCacheControl = 'no-cache'
   const sendsStale = (entry: CacheEntry, clientIp: string) =>
     entry.staleSince !== undefined && Date.now() - entry.staleSince < options.staleMs && !writers.has(clientIp)
+  /** The page of `key` from one shared render (store.ts); `url` and `host` make the request it is rendered for. */
+  const render = (req: IncomingMessage, route: CachedRoute, key: string, url: string, host: string) => {
+    // A page rendered while the database failed (e.g. statistics showing their failure note) is not kept.
+    const faults = dbFaultCount()
+    const keep = async () => dbFaultCount() === faults && (await stillExists(route).catch(() => false))
+    return store.render(
+      key,
+      route.tags,
+      route.ttlMs,
+      () => options.render(url, host, String(req.headers[REQUEST_ID_HEADER])),
+      keep,
+      route.staleOk,
+    )
+  }
 
   return {
     store,
@@ -77,8 +91,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       unsubscribe()
       store.close()
     },
-    noteWriter(res, clientIp) {
-      if (options.staleMs <= 0) return
+    noteWriter(req, res, clientIp) {
+      if (options.staleMs <= 0 || req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return
       // Again once answered: the write's events come at its commit, after the request began.
       writers.note(clientIp)
       res.once('finish', () => writers.note(clientIp))
@@ -105,31 +119,19 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       // The Host header is part of the key, so a forged one can only ever poison its own entries.
       const host = req.headers.host ?? ''
       const key = `${host}${url}`
-      const render = () => {
-        // A page rendered while the database failed (e.g. statistics showing their failure note) is not kept.
-        const faults = dbFaultCount()
-        const keep = async () => dbFaultCount() === faults && (await stillExists(route).catch(() => false))
-        return store.render(
-          key,
-          route.tags,
-          route.ttlMs,
-          () => options.render(url, host, String(req.headers[REQUEST_ID_HEADER])),
-          keep,
-          route.staleOk,
-        )
-      }
       let entry = store.get(key)
       let cache = 'HIT'
       if (entry?.staleSince !== undefined) {
         if (sendsStale(entry, clientIp)) {
           cache = 'STALE'
-          store.countStale()
           if (Date.now() - entry.renderedAt >= options.staleMs / 2 && !store.rendering(key))
-            void render().catch((err) => log.error('page cache: background render failed', err))
+            void render(req, route, key, url, host).catch((err) =>
+              log.error('page cache: background render failed', err),
+            )
         } else entry = undefined
       }
       if (!entry) {
-        const { page, entry: stored, shared } = await render()
+        const { page, entry: stored, shared } = await render(req, route, key, url, host)
         // MISS: this request rendered the page; SHARED: it waited for another request's render.
         cache = shared ? 'SHARED' : 'MISS'
         if (!stored) {

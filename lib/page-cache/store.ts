@@ -38,8 +38,6 @@ interface InFlight {
   tags: string[]
   startedAt: number
   staleOk: boolean
-  /** An invalidation took it out of the map: later requests start their own render. */
-  disowned: boolean
   /** A hard invalidation (or a soft one of a page that may not be stale): its page is never stored. */
   dropped: boolean
   /** A soft invalidation during the render: its page is stored, stale since then. */
@@ -51,7 +49,7 @@ export class PageStore {
   private readonly byTag = new Map<string, Set<string>>()
   private readonly inFlight = new Map<string, InFlight>()
   private readonly settling = new Set<NodeJS.Timeout>()
-  readonly stats = { hits: 0, misses: 0, stores: 0, invalidations: 0, stale: 0 }
+  readonly stats = { hits: 0, misses: 0, stores: 0, invalidations: 0 }
 
   /** `settleMs`: how long a page must stay before it is compressed again at the better settings (-1: never). */
   constructor(
@@ -69,11 +67,6 @@ export class PageStore {
     const entry = this.entries.get(key)
     if (entry) this.stats.hits++
     return entry
-  }
-
-  /** A stale entry was sent (counted here: the store does not know when the caller does that). */
-  countStale(): void {
-    this.stats.stale++
   }
 
   /** A render of the page is under way (one a later request would share). */
@@ -99,8 +92,8 @@ export class PageStore {
     const shared = Boolean(flight)
     if (!flight) {
       this.stats.misses++
-      // The flight is registered before its work starts, so the work can see whether it was disowned.
-      const started = { tags, startedAt: Date.now(), staleOk, disowned: false, dropped: false } as InFlight
+      // The flight is registered before its work starts, so the work can see whether it was dropped.
+      const started = { tags, startedAt: Date.now(), staleOk, dropped: false } as InFlight
       started.promise = this.renderAndKeep(key, started, ttlMs, render, store)
       flight = started
       this.inFlight.set(key, started)
@@ -185,7 +178,7 @@ export class PageStore {
   invalidate(tags: string[] | 'all', soft = false): void {
     this.stats.invalidations++
     if (tags === 'all') {
-      for (const flight of this.inFlight.values()) Object.assign(flight, { disowned: true, dropped: true })
+      for (const flight of this.inFlight.values()) flight.dropped = true
       this.inFlight.clear()
       this.entries.clear()
       return
@@ -194,7 +187,7 @@ export class PageStore {
     const matches = (tag: string) => tags.some((t) => (t.endsWith(':*') ? tag.startsWith(t.slice(0, -1)) : tag === t))
     for (const [key, flight] of this.inFlight) {
       if (!flight.tags.some(matches)) continue
-      flight.disowned = true
+      // Out of the map either way, so later requests start their own render.
       if (soft && flight.staleOk) flight.staleSince ??= now
       else flight.dropped = true
       this.inFlight.delete(key)

@@ -9,13 +9,17 @@ import { createStaff, StaffClient } from './staff'
 let current: TestServer
 export const staff = {} as Record<'admin', StaffClient>
 
-/** Starts the server and logs the admin in before the file's tests, stops it after them; the function returns it. */
-export function withPageCacheServer(): () => TestServer {
+/**
+ * Starts the server (with `env` on top of its own) and logs the admin in before the file's tests, stops it after
+ * them; the function returns it.
+ */
+export function withPageCacheServer(env: Record<string, string> = {}): () => TestServer {
   beforeAll(async () => {
     current = await startServer({
       env: {
         TRUST_PROXY_HOPS: '1',
         RATE_LIMITS: roomyRateLimits('surveyCreate', 'vote', 'staffWrite'),
+        ...env,
       },
     })
     const u = await createStaff(current.database, { username: 'cachemod', role: 'admin' })

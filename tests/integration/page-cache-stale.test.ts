@@ -1,62 +1,21 @@
 // Pages served stale (PAGE_STALE_MS, lib/page-cache/serve.ts): after a reply, readers of the cached thread, board
 // and catalog pages may get them without it for a bounded time while one render of the new state runs in the
 // background; the poster, the API and anything that removes content are never stale.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { as, form, postForm } from '../helpers/http'
-import { png } from '../helpers/media'
-import { roomyRateLimits, startServer, type TestServer } from '../helpers/server'
+import { cached, newThread, page, withPageCacheServer } from '../helpers/page-cache'
 
 const STALE_MS = 6_000
 const METRICS_TOKEN = 'stale-pages-metrics-token-0123456789'
-const READER = '192.0.2.200'
+// The helpers' reader is 192.0.2.200 and their new threads come from 192.0.2.10.
 const POSTER = '192.0.2.10'
 const REPLIER = '192.0.2.11'
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startServer({
-    env: {
-      TRUST_PROXY_HOPS: '1',
-      RATE_LIMITS: roomyRateLimits(),
-      PAGE_STALE_MS: String(STALE_MS),
-      METRICS_TOKEN: METRICS_TOKEN,
-    },
-  })
-})
-afterAll(async () => {
-  await server?.stop()
-})
+const server = withPageCacheServer({ PAGE_STALE_MS: String(STALE_MS), METRICS_TOKEN })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-async function get(path: string, ip = READER) {
-  const res = await fetch(server.url + path, { headers: as(ip) })
-  return {
-    status: res.status,
-    cache: res.headers.get('x-corkboard-cache'),
-    cacheControl: res.headers.get('cache-control'),
-    text: await res.text(),
-  }
-}
-
-/** Asked twice, so the page is surely stored. */
-async function cached(path: string) {
-  await get(path)
-  expect((await get(path)).cache, path).toBe('HIT')
-}
-
-async function newThread(board: string, topic: string) {
-  const res = await postForm(
-    `${server.url}/api/boards/${board}/threads`,
-    form({ topic, content: `${topic} opening` }, { name: 'a.png', bytes: await png() }),
-    as(POSTER),
-  )
-  expect(res.status).toBe(201)
-  return { ...(res.body as { threadId: number }), cookie: res.headers.get('set-cookie')!.split(';')[0] }
-}
-
 async function reply(board: string, threadId: number, content: string, ip = REPLIER, cookie?: string) {
-  const res = await postForm(`${server.url}/api/boards/${board}/threads/${threadId}/posts`, form({ content }), {
+  const res = await postForm(`${server().url}/api/boards/${board}/threads/${threadId}/posts`, form({ content }), {
     ...as(ip),
     ...(cookie ? { Cookie: cookie } : {}),
   })
@@ -72,28 +31,28 @@ describe('after a reply', () => {
     await reply('tech', t.threadId, 'a reply readers see a little later')
 
     for (const path of pages) {
-      const stale = await get(path)
+      const stale = await page(path)
       expect(stale.cache, path).toBe('STALE')
       expect(stale.status).toBe(200)
       // A shared cache in front must not keep a stale page on top of its own staleness.
-      expect(stale.cacheControl).toBe('no-cache')
+      expect(stale.headers.get('cache-control')).toBe('no-cache')
     }
-    expect((await get(pages[0])).text).not.toContain('a reply readers see a little later')
+    expect((await page(pages[0])).text).not.toContain('a reply readers see a little later')
 
     // The API, which readers with scripts catch up from, shows the reply at once; so do the pages for its poster
     // (a render for them, which is then everyone's).
-    const api = await get(`/api/boards/tech/threads/${t.threadId}/posts`)
+    const api = await page(`/api/boards/tech/threads/${t.threadId}/posts`)
     expect(api.text).toContain('a reply readers see a little later')
-    const own = await get('/board/tech', REPLIER)
+    const own = await page('/board/tech', as(REPLIER))
     expect(own.cache).toBe('MISS')
     expect(own.text).toContain('a reply readers see a little later')
-    expect((await get('/board/tech')).cache).toBe('HIT')
+    expect((await page('/board/tech')).cache).toBe('HIT')
 
     // A reader asking again and again gets the new page once a background render (started by a stale answer, at
     // most one per half window) is stored; never a stale answer that shows the reply, never a render of its own.
     const seen: string[] = []
     for (;;) {
-      const answer = await get(pages[0])
+      const answer = await page(pages[0])
       const shows = answer.text.includes('a reply readers see a little later')
       seen.push(`${answer.cache}${shows ? '+' : '-'}`)
       if (answer.cache === 'HIT' && shows) break
@@ -102,7 +61,7 @@ describe('after a reply', () => {
     }
     expect(new Set(seen.slice(0, -1)), seen.join(' ')).toEqual(new Set(['STALE-']))
     // Operators see them in the page cache's counter.
-    const metrics = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+    const metrics = await fetch(`${server().url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
     const stale = /corkboard_page_cache_requests_total\{result="stale"\} (\d+)/.exec(await metrics.text())
     expect(Number(stale?.[1])).toBeGreaterThanOrEqual(seen.length - 1 + pages.length)
   })
@@ -113,7 +72,7 @@ describe('after a reply', () => {
     await reply('diy', t.threadId, 'a reply nobody read for a while')
     // No reader meanwhile, so no background render was started: the next one is rendered for its reader.
     await sleep(STALE_MS + 200)
-    const late = await get(`/board/diy/thread/${t.threadId}`)
+    const late = await page(`/board/diy/thread/${t.threadId}`)
     expect(late.cache).toBe('MISS')
     expect(late.text).toContain('a reply nobody read for a while')
   })
@@ -124,14 +83,14 @@ describe('after a reply', () => {
     await cached(`/board/random/thread/${t.threadId}`)
     await cached('/board/random')
     await reply('random', t.threadId, 'another reply')
-    expect((await get(`/board/random/thread/${t.threadId}`)).cache).toBe('STALE')
-    const deleted = await fetch(`${server.url}/api/boards/random/threads/${t.threadId}/posts/${r.postId}`, {
+    expect((await page(`/board/random/thread/${t.threadId}`)).cache).toBe('STALE')
+    const deleted = await fetch(`${server().url}/api/boards/random/threads/${t.threadId}/posts/${r.postId}`, {
       method: 'DELETE',
       headers: { Cookie: t.cookie, ...as(POSTER) },
     })
     expect(deleted.status).toBe(200)
     for (const path of [`/board/random/thread/${t.threadId}`, '/board/random']) {
-      const after = await get(path)
+      const after = await page(path)
       expect(after.cache, path).toBe('MISS')
       expect(after.text, path).not.toContain('a reply its owner deletes')
       expect(after.text, path).toContain('another reply')
