@@ -67,6 +67,7 @@ const config = [
     ignores: [
       'node_modules/**',
       '.next/**',
+      'dist/**',
       'lib/db/generated/**',
       'prisma/postgresql/**',
       'test-results/**',

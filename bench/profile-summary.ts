@@ -4,10 +4,17 @@
 export interface CpuProfile {
   /** Microseconds on the monotonic clock (CLOCK_MONOTONIC on Linux, as process.hrtime in any process). */
   startTime: number
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[]
+  nodes: {
+    id: number
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number }
+    children?: number[]
+  }[]
   samples: number[]
   timeDeltas: number[]
 }
+
+/** Maps a frame's script position (0-based line and column) to its source's, or null to keep it as it is. */
+export type OriginalPosition = (url: string, line: number, column: number) => { url: string; line: number } | null
 
 export interface SelfTime {
   name: string
@@ -51,6 +58,7 @@ export function summariseProfile(
   profile: CpuProfile,
   top = 15,
   window?: { fromUs: number; toUs: number },
+  original?: OriginalPosition,
 ): ProfileSummary {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const selfUs = new Map<number, number>()
@@ -65,9 +73,11 @@ export function summariseProfile(
   const packages = new Map<string, number>()
   let totalUs = 0
   for (const [id, us] of selfUs) {
-    const frame = byId.get(id)?.callFrame
-    if (!frame || frame.functionName === '(idle)') continue
+    const called = byId.get(id)?.callFrame
+    if (!called || called.functionName === '(idle)') continue
     totalUs += us
+    const mapped = called.url ? original?.(called.url, called.lineNumber, called.columnNumber ?? 0) : null
+    const frame = mapped ? { ...called, url: mapped.url, lineNumber: mapped.line } : called
     const where = frame.url
       ? `${frame.url
           .replace(/^file:\/\//, '')

@@ -13,6 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { startBaseline, type Baseline, type BaselineRoute } from './baseline-server'
+import { bundlePositions } from './bundle-positions'
 import { rssMb } from './fanout'
 import { multipart, rawRequest, replayHeaders } from './http'
 import { machineInfo } from './machine'
@@ -220,8 +221,9 @@ function writeProfile(scenario: string, dir: string, window: { fromUs: number; t
     .map((f) => path.join(dir, f))
   if (!files.length) throw new Error('the server wrote no CPU profile')
   // The busiest process within the window (the fan-out restarts the server, so there may be two).
+  const original = bundlePositions(path.join(ROOT, 'dist/server.mjs')) ?? undefined
   const summary = files
-    .map((f) => summariseProfile(JSON.parse(readFileSync(f, 'utf8')) as CpuProfile, 15, window))
+    .map((f) => summariseProfile(JSON.parse(readFileSync(f, 'utf8')) as CpuProfile, 15, window, original))
     .sort((a, b) => b.totalMs - a.totalMs)[0]
   const md = profileMarkdown(
     `Server CPU profile: ${scenario} (${settings.seconds} s at ${settings.connections} connections)`,

@@ -1,6 +1,6 @@
-// Starts the real Corkboard server (server.ts with the tsx loader, production mode) on an ephemeral port with its own
-// data directory and database, for integration and end-to-end tests. Requires a prior `next build`
-// (npm test does it).
+// Starts the real Corkboard server (dist/server.mjs, production mode, as `npm start` runs it) on an ephemeral port with
+// its own data directory and database, for integration and end-to-end tests. Requires a prior `npm run build`
+// (npm test does it), which compiles both Next's bundles and server.ts.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -9,8 +9,17 @@ import { createTestDatabase, type TestDatabase } from './database'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 
-/** The memory settings `npm run start:prebuilt` and the systemd unit start the server with (package.json). */
-export const SERVER_NODE_ARGS = ['--max-semi-space-size=4']
+/** server.ts as `npm run build` compiles it (scripts/build-server.mjs). */
+const SERVER_SCRIPT = 'dist/server.mjs'
+
+function assertBuilt(): void {
+  for (const file of ['.next/BUILD_ID', SERVER_SCRIPT])
+    if (!existsSync(path.join(ROOT, file)))
+      throw new Error(`No production build (${file}): run \`npm run build\` first`)
+}
+
+/** The Node settings `npm run start:prebuilt` and the systemd unit start the server with (package.json). */
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=4', '--enable-source-maps']
 export const SERVER_MEMORY_ENV = { MALLOC_ARENA_MAX: '2' }
 
 export interface TestServer {
@@ -41,15 +50,14 @@ export interface StartOptions {
 }
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
-  if (!existsSync(path.join(ROOT, '.next/BUILD_ID'))) throw new Error('No production build: run `npm run build` first')
+  assertBuilt()
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'corkboard-test-'))
   const database = options.database ?? (await createTestDatabase(dataDir))
-  // One process (node with the tsx loader), as in production: the tsx CLI would relay signals through a
-  // parent that SIGKILLs a child slow to acknowledge them.
+  // One process, as in production, so signals reach the server itself.
   const nodeArgs = [...(options.nodeArgs ?? []), ...SERVER_NODE_ARGS]
   // Emptied first: a restarted server must not be found listening where the one before it did.
   const logFd = options.logFile ? openSync(options.logFile, 'w') : undefined
-  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
+  const proc = spawn(process.execPath, [...nodeArgs, SERVER_SCRIPT], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -127,9 +135,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 export async function startExpectingFailure(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
+  assertBuilt()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'corkboard-test-'))
   try {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    const proc = spawn(process.execPath, [SERVER_SCRIPT], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
