@@ -1,6 +1,7 @@
 // The server's own account of its memory, read from its metrics endpoint (the bench server runs with a metrics
 // token): V8 heap used and reserved, memory outside the heap (Buffers, zlib), and the page cache's bytes. Beside the
-// RSS read from /proc, this tells how much of the resident memory is live JavaScript and how much is headroom.
+// RSS read from /proc, this tells how much of the resident memory is live JavaScript and how much is headroom; the
+// post fragments' bytes (on the heap) tell how much of the heap is that bounded cache filling up.
 import { setTimeout as delay } from 'node:timers/promises'
 import { rawRequest } from './http'
 
@@ -10,6 +11,8 @@ export interface ServerMemory {
   externalMb: number
   pageCacheMb: number
   pageCacheEntries: number
+  /** The HTML fragments of posts (FRAGMENT_CACHE_MB), on the V8 heap. */
+  fragmentCacheMb: number
 }
 
 /** The metric families read; each is a single unlabelled series. */
@@ -19,6 +22,7 @@ const SERIES = {
   externalMb: 'nodejs_external_memory_bytes',
   pageCacheMb: 'corkboard_page_cache_bytes',
   pageCacheEntries: 'corkboard_page_cache_entries',
+  fragmentCacheMb: 'corkboard_html_fragment_cache_bytes',
 } as const
 
 export function parseServerMemory(text: string): ServerMemory {
@@ -30,6 +34,7 @@ export function parseServerMemory(text: string): ServerMemory {
     externalMb: mb(SERIES.externalMb),
     pageCacheMb: mb(SERIES.pageCacheMb),
     pageCacheEntries: value(SERIES.pageCacheEntries),
+    fragmentCacheMb: mb(SERIES.fragmentCacheMb),
   }
 }
 

@@ -45,6 +45,8 @@ export interface SoakMinute {
   writeP99: number
   /** 5xx answers and requests that failed without an answer (reset, timeout). */
   serverErrors: number
+  /** The server errors by kind: "read 503", "write ECONNRESET", "read timeout". */
+  serverErrorKinds?: Record<string, number>
   /** Other non-2xx answers (4xx), by status. */
   refused: Record<string, number>
   rssMb: number
@@ -65,33 +67,50 @@ interface Bucket {
   reads: number[]
   writes: number[]
   serverErrors: number
+  serverErrorKinds: Record<string, number>
   refused: Record<string, number>
   events: number
 }
-const emptyBucket = (): Bucket => ({ reads: [], writes: [], serverErrors: 0, refused: {}, events: 0 })
+const emptyBucket = (): Bucket => ({
+  reads: [],
+  writes: [],
+  serverErrors: 0,
+  serverErrorKinds: {},
+  refused: {},
+  events: 0,
+})
 
 const REQUEST_TIMEOUT_MS = 30_000
 const RSS_SAMPLE_MS = 5_000
 
-/** One request; resolves with its status (0 when it failed without an answer) and latency. Bodies are discarded. */
+/**
+ * One request; resolves with its status (0 when it failed without an answer, with the error's code) and latency.
+ * Bodies are discarded.
+ */
 function send(
   agent: Agent,
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: Buffer },
-): Promise<{ status: number; ms: number }> {
+): Promise<{ status: number; ms: number; error?: string }> {
   return new Promise((resolve) => {
     const started = performance.now()
     const headers = { ...init.headers, ...(init.body ? { 'content-length': String(init.body.length) } : {}) }
     const req = request(url, { method: init.method ?? 'GET', headers, agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
       res.resume()
       res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }))
-      res.on('error', () => resolve({ status: 0, ms: performance.now() - started }))
+      res.on('error', (err) => resolve({ status: 0, ms: performance.now() - started, error: errorCode(err) }))
     })
-    req.on('timeout', () => req.destroy(new Error('timeout')))
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - started }))
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })))
+    req.on('error', (err) => resolve({ status: 0, ms: performance.now() - started, error: errorCode(err) }))
     req.end(init.body)
   })
 }
+
+const errorCode = (err: Error) => (err as NodeJS.ErrnoException).code ?? err.message
+const kindsText = (kinds: Record<string, number>) =>
+  Object.entries(kinds)
+    .map(([kind, n]) => `${n} × ${kind}`)
+    .join(', ')
 
 export async function runSoak(options: SoakOptions, log: (line: string) => void): Promise<SoakResult> {
   const { url, threads } = options
@@ -110,10 +129,13 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
   )
 
   let bucket = emptyBucket()
-  const record = (kind: 'reads' | 'writes', r: { status: number; ms: number }) => {
+  const record = (kind: 'reads' | 'writes', r: { status: number; ms: number; error?: string }) => {
     if ((r.status >= 200 && r.status < 300) || r.status === 304) bucket[kind].push(r.ms)
-    else if (r.status === 0 || r.status >= 500) bucket.serverErrors++
-    else bucket.refused[r.status] = (bucket.refused[r.status] ?? 0) + 1
+    else if (r.status === 0 || r.status >= 500) {
+      bucket.serverErrors++
+      const what = `${kind === 'reads' ? 'read' : 'write'} ${r.status || r.error}`
+      bucket.serverErrorKinds[what] = (bucket.serverErrorKinds[what] ?? 0) + 1
+    } else bucket.refused[r.status] = (bucket.refused[r.status] ?? 0) + 1
   }
 
   // Sockets: spread over the rooms of the threads being replied to.
@@ -213,6 +235,7 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
       writes: b.writes.length,
       writeP99: writes.p99,
       serverErrors: b.serverErrors,
+      serverErrorKinds: b.serverErrorKinds,
       refused: b.refused,
       rssMb: rssMb(options.serverPid),
       rssMaxMb: Math.max(rssMax, rssMb(options.serverPid)),
@@ -223,9 +246,9 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
     minutes.push(row)
     log(
       `soak minute ${minute}: ${row.reads} reads (p99 ${row.readP99.toFixed(1)} ms), ${row.writes} writes (p99 ${row.writeP99.toFixed(0)} ms), ` +
-        `${row.serverErrors} server errors, RSS ${Math.round(row.rssMb)} MB (max ${Math.round(row.rssMaxMb!)}), ${row.socketsConnected} sockets, ${row.eventsDelivered} events` +
+        `${row.serverErrors} server errors${row.serverErrors ? ` (${kindsText(b.serverErrorKinds)})` : ''}, RSS ${Math.round(row.rssMb)} MB (max ${Math.round(row.rssMaxMb!)}), ${row.socketsConnected} sockets, ${row.eventsDelivered} events` +
         (row.memory
-          ? `; heap ${Math.round(row.memory.heapUsedMb)}/${Math.round(row.memory.heapTotalMb)} MB, external ${Math.round(row.memory.externalMb)} MB, page cache ${Math.round(row.memory.pageCacheMb)} MB`
+          ? `; heap ${Math.round(row.memory.heapUsedMb)}/${Math.round(row.memory.heapTotalMb)} MB, external ${Math.round(row.memory.externalMb)} MB, page cache ${Math.round(row.memory.pageCacheMb)} MB, fragments ${Math.round(row.memory.fragmentCacheMb)} MB`
           : ''),
     )
   }

@@ -19,7 +19,7 @@ function assertBuilt(): void {
 }
 
 /** The Node settings `npm run start:prebuilt` and the systemd unit start the server with (package.json). */
-export const SERVER_NODE_ARGS = ['--max-semi-space-size=4', '--enable-source-maps']
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=4', '--heap-growing-percent=50', '--enable-source-maps']
 export const SERVER_MEMORY_ENV = { MALLOC_ARENA_MAX: '2' }
 
 export interface TestServer {

@@ -264,7 +264,7 @@ describe('memory targets', () => {
 })
 
 describe('parseServerMemory', () => {
-  it('reads the unlabelled heap, external and page-cache series of a metrics answer, NaN for a missing one', () => {
+  it('reads the unlabelled heap, external, page-cache and fragment-cache series of a metrics answer, NaN for a missing one', () => {
     const text = [
       '# HELP nodejs_heap_size_used_bytes Process heap size used from Node.js in bytes.',
       'nodejs_heap_size_used_bytes 104857600',
@@ -272,9 +272,16 @@ describe('parseServerMemory', () => {
       'nodejs_heap_space_size_used_bytes{space="old"} 52428800',
       'corkboard_page_cache_bytes 2097152',
       'corkboard_page_cache_entries 3',
+      'corkboard_html_fragment_cache_bytes 5242880',
     ].join('\n')
     const m = parseServerMemory(text)
-    expect(m).toMatchObject({ heapUsedMb: 100, heapTotalMb: 150, pageCacheMb: 2, pageCacheEntries: 3 })
+    expect(m).toMatchObject({
+      heapUsedMb: 100,
+      heapTotalMb: 150,
+      pageCacheMb: 2,
+      pageCacheEntries: 3,
+      fragmentCacheMb: 5,
+    })
     expect(m.externalMb).toBeNaN()
   })
 })
