@@ -1,14 +1,15 @@
 'use client'
-// Keeps the watched threads current while a public page is open: one socket (opened only while something is
-// watched) joins the rooms of the live threads watched most recently, at most WATCHER_ROOMS of them (a socket may be
+// Keeps the watched threads current while a public page is open: the page's shared socket (lib/client/shared-socket.ts,
+// used only while something is watched) joins the rooms of the live threads watched most recently, at most WATCHER_ROOMS of them (a socket may be
 // in 20 rooms, lib/sockets/attach.ts), and leaves the rooms of threads no longer watched. Each acknowledged join,
 // and each `resync`, fetches the posts after the last seen one, so a page served from cache or a reconnect misses
 // nothing. Threads beyond the cap are fetched once per page when the panel opens (`refreshOthers`). A socket that gave
 // up reconnecting tries again when the reader is back (lib/client/retry-when-back.ts).
 import { useCallback, useEffect, useRef } from 'react'
 import { ApiError, publicApi } from '@/lib/client/api'
-import { openSocket, type LiveSocket } from './open-socket'
+import type { LiveSocket } from './open-socket'
 import { retryWhenBack } from './retry-when-back'
+import { shareSocket } from './shared-socket'
 import { WATCHER_ROOMS, roomsToJoin, watchKey, type WatcherAction } from './watcher-state'
 import { dispatchWatcher, useWatcher } from './watcher-store'
 
@@ -71,7 +72,7 @@ export function useWatcherLive(own: ReadonlySet<number>): { refreshOthers: () =>
     if (!active) return
     const rooms = joined.current
     let stopRetrying = () => {}
-    const close = openSocket({ reconnectionAttempts: 3, timeout: 20000 }, (socket) => {
+    const close = shareSocket((socket) => {
       socketRef.current = socket
       stopRetrying = retryWhenBack(socket)
       socket.on('connect', () => {

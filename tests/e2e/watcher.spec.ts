@@ -9,12 +9,19 @@ import { png } from '../helpers/media'
 function joined(page: Page, room: string): Promise<void> {
   return new Promise((resolve) => {
     page.on('websocket', (ws) => {
-      let sent = false
+      // The join carries an acknowledgement id (`42{id}["join_board","{room}",…]`), and its answer the same id
+      // (`43{id}[{"ok":true}]`): the page's one socket also joins the board's or thread's own room.
+      const ids = new Set<string>()
       ws.on('framesent', (f) => {
-        if (typeof f.payload === 'string' && f.payload.includes(`"join_board","${room}"`)) sent = true
+        const id =
+          typeof f.payload === 'string' &&
+          f.payload.includes(`"join_board","${room}"`) &&
+          /^42(\d+)/.exec(f.payload)?.[1]
+        if (id) ids.add(id)
       })
       ws.on('framereceived', (f) => {
-        if (sent && typeof f.payload === 'string' && /^43\d*\[\{"ok":true\}\]$/.test(f.payload)) resolve()
+        const id = typeof f.payload === 'string' && /^43(\d+)\[\{"ok":true\}\]$/.exec(f.payload)?.[1]
+        if (id && ids.has(id)) resolve()
       })
     })
   })
@@ -209,5 +216,50 @@ test('with local storage full, a watch holds for the open page and counts live r
       .getByTestId('watched-thread')
       .filter({ hasText: 'Quota full thread' }),
   ).toBeVisible()
+  await other.close()
+})
+
+test('a thread page and its watcher share one socket, and a watched thread’s replies count without entering the open thread', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.98' } })
+  const thread = async (boardId: string, topic: string) => {
+    const res = await other.request.post(`/api/boards/${boardId}/threads`, {
+      multipart: { topic, content: topic, image: { name: 'a.png', mimeType: 'image/png', buffer: await png() } },
+    })
+    expect(res.status()).toBe(201)
+    return (await res.json()).threadId as number
+  }
+  const watchedId = await thread('food', 'Watched elsewhere')
+  const openId = await thread('tech', 'The open thread')
+
+  await page.goto(`/board/food/thread/${watchedId}`)
+  await page.getByRole('button', { name: 'Watch', exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Unwatch', exact: true })).toBeVisible()
+
+  // The open thread's room and the watcher's room are joined on the page's one socket.
+  const sockets: string[] = []
+  page.on('websocket', (ws) => sockets.push(ws.url()))
+  const watching = joined(page, `food-${watchedId}`)
+  const reading = joined(page, `tech-${openId}`)
+  await page.goto(`/board/tech/thread/${openId}`)
+  await Promise.all([watching, reading])
+
+  const watchedReply = await other.request.post(`/api/boards/food/threads/${watchedId}/posts`, {
+    multipart: { content: 'a reply in the watched thread' },
+  })
+  expect(watchedReply.status()).toBe(201)
+  const openReply = await other.request.post(`/api/boards/tech/threads/${openId}/posts`, {
+    multipart: { content: 'a reply in the open thread' },
+  })
+  expect(openReply.status()).toBe(201)
+
+  // Both arrive live: the open thread's own reply on the page, the other one only in the watcher's count.
+  await expect(page.locator('article[data-post-id]', { hasText: 'a reply in the open thread' })).toBeVisible()
+  await expect(page.getByTestId('watcher-unread')).toHaveText(/^1/)
+  await expect(page.locator('article[data-post-id]', { hasText: 'a reply in the watched thread' })).toHaveCount(0)
+  expect(sockets).toHaveLength(1)
   await other.close()
 })
