@@ -6,7 +6,8 @@
 // socket, whatever the rooms), releasing the view removes its listeners and leaves the rooms no other user is in,
 // and the socket closes when its last user has let go (after the current task, so a client-side navigation hands
 // it from page to page).
-import { roomsFor, type DomainEvent } from '@/lib/realtime/events'
+import type { DomainEvent } from '@/lib/realtime/events'
+import { roomsFor } from '@/lib/realtime/rooms'
 import { openSocket, type LiveSocket } from './open-socket'
 
 /** At most 3 reconnection attempts, 20 s connection time-out; lib/client/retry-when-back.ts tries again later. */

@@ -50,15 +50,7 @@ export type EventPayload<E extends EventName> = Parameters<ServerToClientEvents[
 /** A domain event as published on the bus: its name and payload. */
 export type DomainEvent = { [E in EventName]: { name: E; payload: EventPayload<E> } }[EventName]
 
-export const boardRoom = (boardId: string) => boardId
-export const threadRoom = (boardId: string, threadId: number) => `${boardId}-${threadId}`
-
-/** thread_created goes to the board room only (its thread room cannot have members yet); the rest to both. */
-export function roomsFor(event: DomainEvent): string[] {
-  const { boardId } = event.payload
-  if (event.name === 'thread_created') return [boardRoom(boardId)]
-  return [boardRoom(boardId), threadRoom(boardId, event.payload.threadId)]
-}
+export { boardRoom, roomsFor, threadRoom } from './rooms'
 
 const ROOM = /^([a-z0-9]{1,10})(?:-([1-9][0-9]{0,9}))?$/
 
