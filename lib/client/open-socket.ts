@@ -9,13 +9,11 @@ export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 
 /**
  * Opens a socket and hands it to `setup` (which registers its listeners); returns the function that closes it,
- * for an effect's clean-up. `beforeClose` runs on the open socket just before it closes. If the library cannot be
- * fetched (offline) nothing opens: the page stays as served.
+ * for an effect's clean-up. If the library cannot be fetched (offline) nothing opens: the page stays as served.
  */
 export function openSocket(
   options: Partial<ManagerOptions & SocketOptions>,
   setup: (socket: LiveSocket) => void,
-  beforeClose?: (socket: LiveSocket) => void,
 ): () => void {
   let socket: LiveSocket | undefined
   let closed = false
@@ -34,7 +32,6 @@ export function openSocket(
   )
   return () => {
     closed = true
-    if (socket) beforeClose?.(socket)
     socket?.close()
   }
 }

@@ -82,9 +82,9 @@ function viewFor(h: Hub, socket: LiveSocket, user: User): LiveSocket {
   }
   const own: Record<string, unknown> = { on, onAny, emit }
   const view: LiveSocket = new Proxy(socket, {
-    get(target, prop, receiver) {
+    get(target, prop) {
       if (typeof prop === 'string' && prop in own) return own[prop]
-      const value = Reflect.get(target, prop, receiver === view ? target : receiver)
+      const value = Reflect.get(target, prop, target)
       return typeof value === 'function' ? value.bind(target) : value
     },
   })

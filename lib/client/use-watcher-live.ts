@@ -1,7 +1,8 @@
 'use client'
-// Keeps the watched threads current while a public page is open: the page's shared socket (lib/client/shared-socket.ts,
-// used only while something is watched) joins the rooms of the live threads watched most recently, at most WATCHER_ROOMS of them (a socket may be
-// in 20 rooms, lib/sockets/attach.ts), and leaves the rooms of threads no longer watched. Each acknowledged join,
+// Keeps the watched threads current while a public page is open: on the page's shared socket
+// (lib/client/shared-socket.ts, used only while something is watched) it joins the rooms of the live threads watched
+// most recently, at most WATCHER_ROOMS of them (a socket may be in 20 rooms, lib/sockets/attach.ts, and the page's
+// own room shares it), and leaves the rooms of threads no longer watched. Each acknowledged join,
 // and each `resync`, fetches the posts after the last seen one, so a page served from cache or a reconnect misses
 // nothing. Threads beyond the cap are fetched once per page when the panel opens (`refreshOthers`). A socket that gave
 // up reconnecting tries again when the reader is back (lib/client/retry-when-back.ts).
