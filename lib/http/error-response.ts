@@ -33,6 +33,11 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return Response.json(body, { status, headers: { ...NO_STORE, ...headers } })
 }
 
+/** A JSON answer whose body is already serialised (the read API's lists, lib/render/thread-json.ts). */
+export function jsonText(body: string, status = 200): Response {
+  return new Response(body, { status, headers: { 'Content-Type': 'application/json', ...NO_STORE } })
+}
+
 /** `requestId` is the id server.ts gave the request, so the 500 body, its error line and its request line agree. */
 export function errorResponse(thrown: unknown, requestId = newRequestId()): Response {
   const err = thrown instanceof ZodError ? validationErrorOf(thrown) : asDatabaseError(thrown)

@@ -30,3 +30,30 @@ export async function publicPostsOfThread(threadId: number, after: number): Prom
     `SELECT ${PUBLIC_POST_COLUMNS} FROM posts WHERE thread_id = ${Math.trunc(threadId)} AND id > ${Math.trunc(after)} ORDER BY id`,
   )
 }
+
+/** What tells one version of a post's row from another (lib/render/post-json.ts): the rest of the row never changes. */
+export interface PostVersion {
+  id: number
+  threadId: number
+  isOp: boolean
+  color: string
+  createdAt: Date
+}
+
+const VERSION_COLUMNS = 'id, thread_id AS "threadId", is_op AS "isOp", color, created_at AS "createdAt"'
+
+/** The versions of posts by id, in no order (ids written in as integers, as above). */
+export async function postVersionsByIds(ids: number[]): Promise<PostVersion[]> {
+  if (!ids.length) return []
+  const db = await getDb()
+  const list = ids.map((id) => String(Math.trunc(id))).join(',')
+  return db.$queryRawUnsafe<PostVersion[]>(`SELECT ${VERSION_COLUMNS} FROM posts WHERE id IN (${list})`)
+}
+
+/** The versions of a thread's posts after a post id (0: all of them), in id order. */
+export async function postVersionsOfThread(threadId: number, after: number): Promise<PostVersion[]> {
+  const db = await getDb()
+  return db.$queryRawUnsafe<PostVersion[]>(
+    `SELECT ${VERSION_COLUMNS} FROM posts WHERE thread_id = ${Math.trunc(threadId)} AND id > ${Math.trunc(after)} ORDER BY id`,
+  )
+}

@@ -38,7 +38,14 @@ export function toPublicPost(
   ban: BanMark | undefined,
   survey: SurveySummary | null | undefined,
 ): PublicPost {
-  const post: PublicPost = {
+  const post: PublicPost = { ...publicPostFields(p), isBanned: Boolean(ban), banInfo: ban ? banInfoOf(ban) : null }
+  if (survey !== undefined) post.survey = survey
+  return post
+}
+
+/** The part of a public post that comes from its row alone, in the order the API sends it. */
+export function publicPostFields(p: PublicPostRow): Omit<PublicPost, 'isBanned' | 'banInfo' | 'survey'> {
+  return {
     id: p.id,
     thread_id: p.threadId,
     board_id: p.boardId,
@@ -62,15 +69,13 @@ export function toPublicPost(
     country_code: p.countryCode,
     dont_bump: p.dontBump,
     is_op: p.isOp,
-    isBanned: Boolean(ban),
-    banInfo: ban
-      ? {
-          reason: ban.reason,
-          created_at: ban.createdAt.toISOString(),
-          expires_at: ban.expiresAt?.toISOString() ?? null,
-        }
-      : null,
   }
-  if (survey !== undefined) post.survey = survey
-  return post
+}
+
+export function banInfoOf(ban: BanMark): NonNullable<PublicPost['banInfo']> {
+  return {
+    reason: ban.reason,
+    created_at: ban.createdAt.toISOString(),
+    expires_at: ban.expiresAt?.toISOString() ?? null,
+  }
 }

@@ -1,7 +1,8 @@
-// HTML fragments of posts, kept between renders of the pages that show them: a page re-rendered after a write
-// reuses the fragments of every post whose inputs did not change. One per process (processSingleton), bounded by
-// FRAGMENT_CACHE_MB (32 MB, about the fragments of 25 threads of 300 posts) by an estimate of its memory; the least
-// recently used fragments leave first. With FRAGMENT_CACHE_MB=0 every fragment is rendered each time.
+// HTML fragments of posts (and the JSON of public posts, lib/render/post-json.ts), kept between renders of the
+// pages and answers that show them: one made again after a write reuses the fragments of every post whose inputs did
+// not change. One per process (processSingleton), bounded by FRAGMENT_CACHE_MB (32 MB, about the fragments of 25
+// threads of 300 posts) by an estimate of its memory; the least recently used fragments leave first. With
+// FRAGMENT_CACHE_MB=0 every fragment is rendered each time.
 import { LRUCache } from 'lru-cache'
 import { getConfig } from '../config'
 import { processSingleton } from '../process-singleton'
@@ -30,13 +31,22 @@ const fragments = () =>
  * a post's older versions are never asked for again.
  */
 export function cachedFragment(slot: string, input: string, render: () => string): string {
+  return findFragment(slot, input) ?? keepFragment(slot, input, render())
+}
+
+/** The fragment at `slot` if it was made from this very `input` (for callers that make the missing ones in a batch). */
+export function findFragment(slot: string, input: string): string | undefined {
+  const found = fragments()?.get(slot)
+  return found?.input === input ? found.html : undefined
+}
+
+/** Keeps `text`, made from `input`, at `slot` (replacing any older version) and returns it flattened. */
+export function keepFragment(slot: string, input: string, text: string): string {
   const cache = fragments()
-  const found = cache?.get(slot)
-  if (found?.input === input) return found.html
-  const html = render()
+  if (!cache) return text
   // Kept flat: a string built up by concatenation would be walked piece by piece on every page it goes into.
-  const flat = Buffer.from(html).toString()
-  cache?.set(slot, { input, html: flat })
+  const flat = Buffer.from(text).toString()
+  cache.set(slot, { input, html: flat })
   return flat
 }
 

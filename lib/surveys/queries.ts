@@ -132,10 +132,37 @@ async function responseCounts(db: Db, where: Prisma.SurveyWhereInput): Promise<M
   return new Map(rows.map((r) => [r.surveyId, r._count._all]))
 }
 
-/** Summaries of the polls matching `where` (a thread's, some posts'), by post id. */
+/** Summaries of the polls matching `where` (a thread's, a post's), by post id. */
 export async function surveySummaries(db: Db, where: Prisma.SurveyWhereInput): Promise<Map<number, SurveySummary>> {
+  return summarise(db, await db.survey.findMany({ where }))
+}
+
+/**
+ * Summaries of the polls of a few hundred posts (a board's opening posts and latest replies) in those threads, by
+ * post id: one plain statement, the ids written in as integers. Through the ORM, 700 ids as bound parameters cost
+ * ≈ 2.7 ms of CPU to find the usual none. The thread ids steer the read to an index (the planner would rather scan
+ * every poll than probe hundreds of post ids).
+ */
+export async function surveySummariesOfPosts(
+  db: Db,
+  threadIds: number[],
+  postIds: number[],
+): Promise<Map<number, SurveySummary>> {
+  if (!postIds.length || !threadIds.length) return new Map()
+  const list = (ids: number[]) => ids.map((id) => String(Math.trunc(id))).join(',')
+  return summarise(
+    db,
+    await db.$queryRawUnsafe<SurveyBrief[]>(
+      `SELECT id, post_id AS "postId", survey_type AS "surveyType", question, is_active AS "isActive" FROM surveys
+       WHERE thread_id IN (${list(threadIds)}) AND post_id IN (${list(postIds)})`,
+    ),
+  )
+}
+
+type SurveyBrief = { id: number; postId: number; surveyType: string; question: string; isActive: boolean }
+
+async function summarise(db: Db, surveys: SurveyBrief[]): Promise<Map<number, SurveySummary>> {
   // Most posts have no poll: the responses are counted only for polls found, by their ids.
-  const surveys = await db.survey.findMany({ where })
   if (!surveys.length) return new Map()
   const responses = await responseCounts(db, { id: { in: surveys.map((s) => s.id) } })
   return new Map(

@@ -10,19 +10,9 @@ import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
 import { publicPostsByIds, publicPostsOfThread } from '../posts/public-rows'
 import { toPublicPost } from '../posts/to-public'
 import type { PublicPost } from '../posts/types'
-import { surveySummaries } from '../surveys/queries'
+import { surveySummaries, surveySummariesOfPosts } from '../surveys/queries'
 
 export const BOARD_ORDER = [{ isSticky: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }] as const
-
-/** Live threads of a board: sticky first, then last bump, then id, with OP and latest replies. */
-export async function listBoardThreads(boardId: string): Promise<ThreadSummary[]> {
-  const db = await getDb()
-  const [threads, postIds] = await Promise.all([
-    db.thread.findMany({ where: { boardId, isDead: false }, orderBy: [...BOARD_ORDER] }),
-    openingAndLatestPostIds(boardId),
-  ])
-  return summarise(threads, postIds)
-}
 
 export interface BoardPage {
   threads: ThreadSummary[]
@@ -65,7 +55,7 @@ async function summarise(threads: Thread[], postIds: number[]): Promise<ThreadSu
   // an index (the planner would rather scan every poll than probe hundreds of post ids).
   const [posts, surveys, marks] = await Promise.all([
     publicPostsByIds(postIds),
-    surveySummaries(db, { threadId: { in: threadIds }, postId: { in: postIds } }),
+    surveySummariesOfPosts(db, threadIds, postIds),
     banMarksFor(db, postIds),
   ])
   posts.sort((a, b) => a.id - b.id)

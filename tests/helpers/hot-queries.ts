@@ -23,7 +23,8 @@ export interface ExplainedStatement {
 
 export async function hotQueries(s: Subjects): Promise<HotQuery[]> {
   const { getDb } = await import('@/lib/db/client')
-  const { listBoardThreads, listThreadPosts } = await import('@/lib/threads/queries')
+  const { listBoardPage, listThreadPosts } = await import('@/lib/threads/queries')
+  const { boardThreadsJson, threadPostsJson } = await import('@/lib/render/thread-json')
   const { assertNotBanned } = await import('@/lib/bans/check')
   const { getResults, resultsInThread } = await import('@/lib/surveys/queries')
   const { expiredDeadThreads } = await import('@/lib/housekeeping/thread-cleanup')
@@ -32,14 +33,17 @@ export async function hotQueries(s: Subjects): Promise<HotQuery[]> {
   const db = await getDb()
   const withFile = await db.post.findFirst({ where: { boardId: s.boardId, mediaKey: { not: null } } })
   return [
+    { name: 'board page: threads with opening post and latest replies', run: () => listBoardPage(s.boardId, 1, 15) },
     {
-      name: 'board thread list and latest replies (board page, GET …/threads)',
-      run: () => listBoardThreads(s.boardId),
+      // First of the process on this board: every post's JSON is made, so its rows are read too.
+      name: 'board thread list and latest replies (GET …/threads, posts as kept JSON)',
+      run: () => boardThreadsJson(s.boardId),
     },
-    { name: 'thread posts (thread page, GET …/posts)', run: () => listThreadPosts(s.boardId, s.threadId) },
+    { name: 'thread posts (thread page)', run: () => listThreadPosts(s.boardId, s.threadId) },
+    { name: 'thread posts (GET …/posts, as kept JSON)', run: () => threadPostsJson(s.boardId, s.threadId) },
     {
-      name: 'thread posts after a post id (live update)',
-      run: () => listThreadPosts(s.boardId, s.threadId, { after: s.afterPostId }),
+      name: 'thread posts after a post id (live update, GET …/posts?after=)',
+      run: () => threadPostsJson(s.boardId, s.threadId, { after: s.afterPostId }),
     },
     {
       name: 'ban check (personal bans by ip_key and board; range bans)',

@@ -1,12 +1,12 @@
 import { isStaffCaller } from '@/lib/auth/staff-caller'
 import { assertNotBannedUnless } from '@/lib/bans/check'
 import { getBoardOrThrow } from '@/lib/boards/queries'
-import { json } from '@/lib/http/error-response'
+import { jsonText } from '@/lib/http/error-response'
 import { boardIdParam } from '@/lib/http/params'
 import { createFromRequest } from '@/lib/http/posting'
 import { MULTIPART, route, methodNotAllowed } from '@/lib/http/route'
+import { boardThreadsJson } from '@/lib/render/thread-json'
 import { createThread } from '@/lib/threads/create-thread'
-import { listBoardThreads } from '@/lib/threads/queries'
 import { THREAD_CONFIG } from '@/lib/threads/types'
 
 const params = { boardId: boardIdParam }
@@ -15,7 +15,7 @@ const params = { boardId: boardIdParam }
 export const GET = route({ params }, async ({ params, ip }) => {
   await getBoardOrThrow(params.boardId)
   await assertNotBannedUnless(params.boardId, ip, isStaffCaller)
-  return json({ threads: await listBoardThreads(params.boardId), config: THREAD_CONFIG })
+  return jsonText(`{"threads":${await boardThreadsJson(params.boardId)},"config":${JSON.stringify(THREAD_CONFIG)}}`)
 })
 
 // POST /api/boards/{boardId}/threads – create a thread (multipart: topic, content, image)

@@ -1,13 +1,13 @@
 import { isStaffCaller } from '@/lib/auth/staff-caller'
 import { assertNotBannedUnless } from '@/lib/bans/check'
 import { getBoardOrThrow } from '@/lib/boards/queries'
-import { json } from '@/lib/http/error-response'
+import { jsonText } from '@/lib/http/error-response'
 import { boardIdParam, idParam } from '@/lib/http/params'
 import { createFromRequest } from '@/lib/http/posting'
 import { MULTIPART, route, methodNotAllowed } from '@/lib/http/route'
 import { createReply } from '@/lib/posts/create-reply'
 import { ZThreadPostsQuery } from '@/lib/posts/schemas'
-import { listThreadPosts } from '@/lib/threads/queries'
+import { threadPostsJson } from '@/lib/render/thread-json'
 
 const params = { boardId: boardIdParam, threadId: idParam('Thread not found') }
 
@@ -15,11 +15,11 @@ const params = { boardId: boardIdParam, threadId: idParam('Thread not found') }
 export const GET = route({ params, query: ZThreadPostsQuery }, async ({ params, query, ip }) => {
   await getBoardOrThrow(params.boardId)
   await assertNotBannedUnless(params.boardId, ip, isStaffCaller)
-  const { thread, posts } = await listThreadPosts(params.boardId, params.threadId, {
+  const body = await threadPostsJson(params.boardId, params.threadId, {
     after: query.after,
     includeSurveys: query.includeSurveys !== 'false',
   })
-  return json({ posts, thread })
+  return jsonText(body)
 })
 
 // POST /api/boards/{boardId}/threads/{threadId}/posts – reply (multipart: content, image, dont_bump)
