@@ -163,8 +163,10 @@ async function main(): Promise<void> {
     const cleanup = run.tasks.threadCleanup
     result.housekeepingDeleted = 'error' in cleanup ? -1 : cleanup.threadsDeleted
     t = performance.now()
-    await runHousekeeping('manual')
+    const idle = await runHousekeeping('manual')
     result.housekeepingIdleMs = performance.now() - t
+    const took = (r: object) => ('duration' in r ? `${String(r.duration)} ms` : 'error' in r ? 'failed' : '?')
+    log(`idle housekeeping: threads ${took(idle.tasks.threadCleanup)}, files ${took(idle.tasks.fileCleanup)}`)
     await closeDb()
     log(`housekeeping ${result.samples.housekeeping[0].toFixed(0)} ms (${result.housekeepingDeleted} threads deleted)`)
 

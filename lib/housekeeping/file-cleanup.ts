@@ -1,6 +1,7 @@
 // Housekeeping's file task: every object in the active media storage that nothing references and
 // that is older than an hour is deleted. Younger objects may belong to an upload whose post is not committed yet.
 // Objects are checked in batches, so memory stays bounded however large the bucket is.
+import { getConfig } from '../config'
 import { getDb } from '../db/client'
 import { log } from '../log'
 import { isMediaReferenced } from '../media/release'
@@ -99,11 +100,22 @@ async function keysKeptOutsidePosts(now: Date): Promise<Set<string>> {
   return keys
 }
 
+/**
+ * Which of a batch of keys a post uses, one index probe per key and column: reading the posts that use them would
+ * grow with how many share a file (a repost's file is stored once), which took 1.3 s at 1M posts in the growth
+ * bench, where many posts share a few files. Keys are bound parameters of a VALUES list (its column is `column1`
+ * on both databases).
+ */
 async function keysReferencedByPosts(keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set()
   const db = await getDb()
-  const rows = await db.post.findMany({
-    where: { OR: [{ mediaKey: { in: keys } }, { thumbnailKey: { in: keys } }] },
-    select: { mediaKey: true, thumbnailKey: true },
-  })
-  return new Set(rows.flatMap((r) => [r.mediaKey, r.thumbnailKey]).filter((k): k is string => k !== null))
+  const postgres = getConfig().database.provider === 'postgresql'
+  const values = keys.map((_, i) => `(CAST(${postgres ? `$${i + 1}` : '?'} AS TEXT))`).join(', ')
+  const rows = await db.$queryRawUnsafe<{ key: string }[]>(
+    `SELECT k.column1 AS key FROM (VALUES ${values}) k
+     WHERE EXISTS (SELECT 1 FROM posts p WHERE p.media_key = k.column1)
+        OR EXISTS (SELECT 1 FROM posts p WHERE p.thumbnail_key = k.column1)`,
+    ...keys,
+  )
+  return new Set(rows.map((r) => r.key))
 }
