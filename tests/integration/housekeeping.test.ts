@@ -1,5 +1,6 @@
 // Housekeeping on local disk: the endpoints, one run at a time across processes, and the
 // tasks judged by a clock moved 49 hours forward.
+import { existsSync } from 'node:fs'
 import { mkdir, utimes, writeFile, access } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -152,6 +153,23 @@ describe('housekeeping', () => {
     for (const f of stale) expect(await exists(f)).toBe(false)
     expect(await exists(young)).toBe(true)
     expect(await exists(foreign)).toBe(true) // not a name the storage writes: left alone
+  })
+
+  it('walks more stored files than one batch looks up at once, deleting the old orphans among them', async () => {
+    const media = path.join(server.dataDir, 'media')
+    await mkdir(path.join(media, 'ob'), { recursive: true })
+    // 501 files: one full batch of 500 keys (two probes each in one statement) and one more.
+    const orphans = Array.from({ length: 501 }, (_, i) => `ob/orphan-batch-${i}.png`)
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000)
+    for (const f of orphans) {
+      await writeFile(path.join(media, f), 'x')
+      await utimes(path.join(media, f), twoHoursAgo, twoHoursAgo)
+    }
+    const res = await admin.write('POST', '/api/admin/housekeeping/run')
+    expect(res.body.results.tasks.fileCleanup.errors).toBe(0)
+    expect(res.body.results.tasks.fileCleanup.deletedFiles).toBeGreaterThanOrEqual(501)
+    const left = orphans.filter((f) => existsSync(path.join(media, f)))
+    expect(left).toEqual([])
   })
 
   it('prunes boards back to 100 live threads as a safety net', async () => {
