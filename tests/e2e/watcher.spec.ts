@@ -235,7 +235,10 @@ test('a thread page and its watcher share one socket, and a watched thread’s r
   const watchedId = await thread('food', 'Watched elsewhere')
   const openId = await thread('tech', 'The open thread')
 
+  // The first page's socket is loaded after the page runs: waited for, so it cannot open once the count has begun.
+  const firstPage = joined(page, `food-${watchedId}`)
   await page.goto(`/board/food/thread/${watchedId}`)
+  await firstPage
   await page.getByRole('button', { name: 'Watch', exact: true }).click()
   await expect(page.getByRole('button', { name: 'Unwatch', exact: true })).toBeVisible()
 
