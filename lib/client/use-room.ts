@@ -3,8 +3,8 @@
 // attempts, 20 s time-out). The room is (re)joined on every connect and left on unmount (unless the thread watcher
 // is in it too). Once a join is acknowledged, `onJoined` lets the page fetch what happened while it was not in the
 // room: after a reconnect, and on the first join too, since the page may have been served from a cache (a CDN
-// keeps it a few seconds) and the socket opens only after the page has run. A `resync` from the server asks for the same catching up. Offline (no socket library), the page
-// stays as served and shows it is not live.
+// keeps it a few seconds) and the socket opens only after the page has run. A `resync` from the server asks for the
+// same catching up. Offline (no socket library), the page stays as served and shows it is not live.
 import { useEffect, useRef, useState } from 'react'
 import type { ServerToClientEvents } from '@/lib/realtime/events'
 import { shareSocket } from './shared-socket'

@@ -18,7 +18,7 @@ import { rememberThread } from '../page-cache/fourchan-thread-numbers'
 import { threadTags } from '../page-cache/route-parts'
 import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
 import { noteCrossThreadLinks } from '../posts/cross-thread-links'
-import { BOARD_ORDER, openingAndLatestPostIds } from '../threads/queries'
+import { liveThreads, openingAndLatestPostIds } from '../threads/queries'
 
 /** A live thread as the board files show it: the opening post (with counts) and its newest replies, oldest first. */
 export interface BoardThread {
@@ -35,10 +35,7 @@ export interface BoardFiles {
 export async function readBoard(boardId: string): Promise<BoardFiles> {
   const board = await getBoardOrThrow(boardId)
   const db = await getDb()
-  const [threads, postIds] = await Promise.all([
-    db.thread.findMany({ where: { boardId, isDead: false }, orderBy: [...BOARD_ORDER] }),
-    openingAndLatestPostIds(boardId),
-  ])
+  const [threads, postIds] = await Promise.all([liveThreads(db, boardId), openingAndLatestPostIds(boardId)])
   const threadIds = threads.map((t) => t.id)
   const [posts, images, marks] = await Promise.all([
     postIds.length ? db.post.findMany({ where: { id: { in: postIds } } }) : [],

@@ -2,6 +2,7 @@
 // bans name one post, the newest one is shown.
 import type { BanMark } from './to-public'
 import type { Db } from '../db/client'
+import { integerList } from '../db/integer-list'
 
 const BAN_MARK_SELECT = { id: true, postId: true, reason: true, createdAt: true, expiresAt: true } as const
 
@@ -20,11 +21,10 @@ function newestPerPost(bans: (BanMark & { id: number; postId: number | null })[]
  */
 export async function banMarksFor(db: Db, postIds: number[]): Promise<Map<number, BanMark>> {
   if (!postIds.length) return new Map()
-  const list = postIds.map((id) => String(Math.trunc(id))).join(',')
   return newestPerPost(
     await db.$queryRawUnsafe<(BanMark & { id: number; postId: number })[]>(
       `SELECT id, post_id AS "postId", reason, created_at AS "createdAt", expires_at AS "expiresAt" FROM bans
-       WHERE post_id IN (${list}) AND is_active = true`,
+       WHERE post_id IN (${integerList(postIds)}) AND is_active = true`,
     ),
   )
 }

@@ -6,16 +6,13 @@ import { getDb } from '../db/client'
 import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
 import { postVersionsByIds, postVersionsOfThread } from '../posts/public-rows'
 import { surveySummaries, surveySummariesOfPosts } from '../surveys/queries'
-import { BOARD_ORDER, getThreadOrThrow, openingAndLatestPostIds } from '../threads/queries'
+import { getThreadOrThrow, liveThreads, openingAndLatestPostIds } from '../threads/queries'
 import { toPublicThread } from '../threads/types'
 
 /** GET …/threads: the board's live threads in board order, each with its opening post and latest replies. */
 export async function boardThreadsJson(boardId: string): Promise<string> {
   const db = await getDb()
-  const [threads, postIds] = await Promise.all([
-    db.thread.findMany({ where: { boardId, isDead: false }, orderBy: [...BOARD_ORDER] }),
-    openingAndLatestPostIds(boardId),
-  ])
+  const [threads, postIds] = await Promise.all([liveThreads(db, boardId), openingAndLatestPostIds(boardId)])
   if (!threads.length) return '[]'
   // The thread ids steer the poll reads to an index, as for the board page (queries.ts).
   const [versions, surveys, marks] = await Promise.all([

@@ -1,7 +1,7 @@
 // The search on SQLite: the FTS5 table post_search (rowid = post id) finds the matches; they are ranked by how
 // often the words occur, the topic counting ten times the text (a topic match outranks a mention in a post), by
-// term frequency as PostgreSQL's ts_rank ranks them. Every word is quoted, so FTS5 reads it as a plain word: no operator, column
-// filter, prefix or NEAR can come from the visitor.
+// term frequency as PostgreSQL's ts_rank ranks them. Every word is quoted, so FTS5 reads it as a plain word: no
+// operator, column filter, prefix or NEAR can come from the visitor.
 import type { RankedQuery } from './ranked-query'
 
 /** An FTS5 query that requires every word: `"w1" "w2"` (words hold no quotes: they are letters and digits). */

@@ -3,6 +3,7 @@
 // statements. Response counts of many polls are grouped over just their responses: Prisma's `_count` include
 // joins a count of the whole survey_responses table, which PostgreSQL narrows only for a poll read by its key.
 import { getDb, type Db, type Prisma } from '../db/client'
+import { integerList } from '../db/integer-list'
 import { NotFoundError, ValidationError } from '../errors'
 import {
   type Correlation,
@@ -149,12 +150,11 @@ export async function surveySummariesOfPosts(
   postIds: number[],
 ): Promise<Map<number, SurveySummary>> {
   if (!postIds.length || !threadIds.length) return new Map()
-  const list = (ids: number[]) => ids.map((id) => String(Math.trunc(id))).join(',')
   return summarise(
     db,
     await db.$queryRawUnsafe<SurveyBrief[]>(
       `SELECT id, post_id AS "postId", survey_type AS "surveyType", question, is_active AS "isActive" FROM surveys
-       WHERE thread_id IN (${list(threadIds)}) AND post_id IN (${list(postIds)})`,
+       WHERE thread_id IN (${integerList(threadIds)}) AND post_id IN (${integerList(postIds)})`,
     ),
   )
 }

@@ -4,6 +4,7 @@
 import { getConfig } from '../config'
 import { type PublicThread, toPublicThread } from './types'
 import { getDb } from '../db/client'
+import { integerList } from '../db/integer-list'
 import { excerptOf } from '../markup/parse'
 import { SPOILER_PLACEHOLDER_URL } from '../posts/spoiler'
 import type { FileType } from '../posts/types'
@@ -44,9 +45,7 @@ export interface ThreadFigures {
  */
 export async function threadFigures(boardId: string, onlyThreads?: number[]): Promise<Map<number, ThreadFigures>> {
   const db = await getDb()
-  const which = onlyThreads
-    ? `t.id IN (${onlyThreads.map((id) => String(Math.trunc(id))).join(',') || '0'})`
-    : 't.is_dead = false'
+  const which = onlyThreads ? `t.id IN (${integerList(onlyThreads) || '0'})` : 't.is_dead = false'
   const boardParam = getConfig().database.provider === 'postgresql' ? '$1' : '?'
   const rows = await db.$queryRawUnsafe<Record<string, number | bigint | null>[]>(
     `

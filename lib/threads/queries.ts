@@ -2,8 +2,9 @@
 // of queries whatever the size of the board or thread.
 import { getConfig } from '../config'
 import { type PublicThread, type ThreadSummary, toPublicThread } from './types'
-import { getDb } from '../db/client'
+import { type Db, getDb } from '../db/client'
 import type { Thread } from '../db/generated/sqlite/client.ts'
+import { integerList } from '../db/integer-list'
 import { NotFoundError } from '../errors'
 import { excerptOf } from '../markup/parse'
 import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
@@ -13,6 +14,11 @@ import type { PublicPost } from '../posts/types'
 import { surveySummaries, surveySummariesOfPosts } from '../surveys/queries'
 
 export const BOARD_ORDER = [{ isSticky: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }] as const
+
+/** A board's live threads in board order: sticky first, then last bump, then id. */
+export function liveThreads(db: Db, boardId: string): Promise<Thread[]> {
+  return db.thread.findMany({ where: { boardId, isDead: false }, orderBy: [...BOARD_ORDER] })
+}
 
 export interface BoardPage {
   threads: ThreadSummary[]
@@ -27,7 +33,7 @@ export interface BoardPage {
 export async function listBoardPage(boardId: string, page: number, perPage: number): Promise<BoardPage | null> {
   const db = await getDb()
   // At most 100 live threads and a few stickies: their rows are cheap, and give the page count too.
-  const all = await db.thread.findMany({ where: { boardId, isDead: false }, orderBy: [...BOARD_ORDER] })
+  const all = await liveThreads(db, boardId)
   const pageCount = Math.max(1, Math.ceil(all.length / perPage))
   if (page < 1 || page > pageCount) return null
   const threads = all.slice((page - 1) * perPage, page * perPage)
@@ -98,7 +104,7 @@ export async function openingAndLatestPostIds(boardId: string, onlyThreads?: num
   const db = await getDb()
   // One subquery per latest reply (LATEST_REPLIES, 5). A page's threads are named by id: integers from the
   // database, written into the statement (the driver placeholders differ between SQLite and PostgreSQL).
-  const only = onlyThreads ? ` AND t.id IN (${onlyThreads.map((id) => String(Math.trunc(id))).join(',')})` : ''
+  const only = onlyThreads ? ` AND t.id IN (${integerList(onlyThreads)})` : ''
   const boardParam = getConfig().database.provider === 'postgresql' ? '$1' : '?'
   const rows = await db.$queryRawUnsafe<Record<string, number | bigint | null>[]>(
     `
