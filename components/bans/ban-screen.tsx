@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card'
 import { TimeUntil } from '@/components/ui/time-until'
 import type { BanBody } from '@/lib/bans/types'
 import { contentTypeForKey } from '@/lib/media/content-types'
-import { AppealForm } from './appeal-form'
+import { LazyAppealForm } from './appeal-form-lazy'
 
 /** Shown to a banned visitor in place of the board and thread pages. */
 export function BanScreen({ body, boardId }: { body: BanBody; boardId: string }) {
@@ -43,7 +43,7 @@ export function BanScreen({ body, boardId }: { body: BanBody; boardId: string })
           {b.post_content}
         </blockquote>
       )}
-      <AppealForm boardId={boardId} banId={b.id} status={b.appeal_status} />
+      <LazyAppealForm boardId={boardId} banId={b.id} status={b.appeal_status} />
       <p className="mt-4">
         <Link href="/" className="text-board-link hover:underline">
           Return to Home

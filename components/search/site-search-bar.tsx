@@ -1,10 +1,15 @@
 'use client'
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
+import { lazy, Suspense } from 'react'
 import { ThemeToggle } from '@/components/ui/theme-toggle'
-import { WatcherPanel } from '@/components/watcher/watcher-panel'
 import { useWatcher } from '@/lib/client/watcher-store'
 import { SEARCH_TEXT_MAX } from '@/lib/limits'
+
+// The watcher's panel (its list, live counts and socket) only once this browser watches a thread: the server never
+// draws it (the list is in local storage), and most readers never watch one, so it stays out of every page's
+// JavaScript until then.
+const WatcherPanel = lazy(() => import('@/components/watcher/watcher-panel').then((m) => ({ default: m.WatcherPanel })))
 
 /**
  * The bar above every public page: the site's name, the search box and the theme toggle. The search is a plain GET
@@ -46,7 +51,11 @@ export function SiteSearchBar() {
             Search
           </button>
         </form>
-        <WatcherPanel />
+        {watching && (
+          <Suspense fallback={null}>
+            <WatcherPanel />
+          </Suspense>
+        )}
         <ThemeToggle />
       </div>
     </header>

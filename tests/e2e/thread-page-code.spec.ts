@@ -1,5 +1,6 @@
 // What a thread page makes the browser download (the page's own scripts stay small): the staff tools
-// only for staff, and the live-update library after the page's scripts rather than among them.
+// only for staff, the live-update library after the page's scripts rather than among them, and the report form,
+// the watcher's panel and the appeal form only once a reader needs them.
 import type { Page } from '@playwright/test'
 import { scriptSources } from '@/bench/js-size'
 import { test, expect } from './fixtures'
@@ -12,6 +13,10 @@ import { createStaff } from '../helpers/staff'
 const STAFF_MENU = 'Check Mod History'
 const STAFF_THREAD_CONTROLS = 'Reason for deleting this thread'
 const SOCKET_IO = 'websocket connection closed'
+const REPORT_FORM = 'What is wrong with it?'
+const WATCHER_PANEL = 'Watched threads'
+const APPEAL_FORM = 'Your appeal is being reviewed.'
+const MARKERS = [STAFF_MENU, STAFF_THREAD_CONTROLS, SOCKET_IO, REPORT_FORM, WATCHER_PANEL, APPEAL_FORM]
 
 /** The text of every script the page fetches from now on. */
 function recordScripts(page: Page): Promise<string>[] {
@@ -25,7 +30,7 @@ function recordScripts(page: Page): Promise<string>[] {
 /** Which of the marker texts occur in the scripts (a short failure message, unlike the scripts themselves). */
 async function markersIn(scripts: Promise<string>[]): Promise<string[]> {
   const code = (await Promise.all(scripts)).join('\n')
-  return [STAFF_MENU, STAFF_THREAD_CONTROLS, SOCKET_IO].filter((marker) => code.includes(marker))
+  return MARKERS.filter((marker) => code.includes(marker))
 }
 
 test('a visitor fetches no staff code and gets socket.io after the page scripts; staff get their tools', async ({
@@ -52,6 +57,13 @@ test('a visitor fetches no staff code and gets socket.io after the page scripts;
   const sources = scriptSources(html)
   expect(sources.length).toBeGreaterThan(0)
   expect(await markersIn(sources.map(async (src) => (await page.request.get(src)).text()))).toEqual([])
+  // Each loads with its first use.
+  await page.getByRole('button', { name: `Report post ${thread.postId}` }).click()
+  await expect(page.getByRole('dialog', { name: `Report post No. ${thread.postId}` })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'Watch', exact: true }).click()
+  await expect(page.getByRole('button', { name: /^Watched/ })).toBeVisible()
+  expect(await markersIn(fetched)).toEqual([SOCKET_IO, REPORT_FORM, WATCHER_PANEL])
   await visitor.close()
 
   const mod = await createStaff(server.database, {
