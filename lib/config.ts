@@ -42,6 +42,7 @@ const LogEnvSchema = z.object({
     .default('info'),
   LOG_PRETTY: bool.optional(),
   LOG_CLIENT_ADDRESS: bool.default(false),
+  LOG_CACHE_HITS: bool.default(false),
 })
 
 const EnvSchema = LogEnvSchema.extend({
@@ -156,6 +157,8 @@ export interface LogSettings {
   pretty: boolean
   /** Put the client address on request lines (off by default: addresses are personal data). */
   clientAddress: boolean
+  /** Write request lines for answers the page cache sent from memory too (off by default: see observe-request.ts). */
+  cacheHits: boolean
 }
 
 /** The logging settings alone; an invalid value falls back to the default (the full check reports it). */
@@ -168,6 +171,7 @@ export function parseLogSettings(env: Record<string, string | undefined>, isTty:
     level: pick('LOG_LEVEL'),
     pretty: pick('LOG_PRETTY') ?? (env.NODE_ENV !== 'production' && isTty),
     clientAddress: pick('LOG_CLIENT_ADDRESS'),
+    cacheHits: pick('LOG_CACHE_HITS'),
   }
 }
 

@@ -1,17 +1,23 @@
-// What the edge records about each answered request, once it is over: one log line (request id, method, route
-// template, path, status, duration; the client address only with LOG_CLIENT_ADDRESS=1) and the HTTP metrics.
+// What the edge records about each answered request, once it is over: the HTTP metrics, and one log line (request
+// id, method, route template, path, status, duration; the client address only with LOG_CLIENT_ADDRESS=1).
+// Answers the page cache sent from memory (HIT, STALE) are counted but not logged unless LOG_CACHE_HITS=1: they are
+// most of a busy site's traffic, and their line was about a fifth of such an answer's CPU (docs/PERFORMANCE.md,
+// "Mixed load"); the metrics count them, and a reverse proxy's access log can list them.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { routeTemplate, type RouteTable } from './route-template'
 import { logger } from '../log'
 import { metrics } from '../metrics/registry'
 
 const PAGE_CACHE_RESULTS = new Set(['HIT', 'STALE', 'MISS', 'SHARED'])
+/** Sent from memory, without a render. */
+const FROM_MEMORY = new Set(['HIT', 'STALE'])
 
 export interface ObservedRequest {
   requestId: string
   clientIp: string
   routes: RouteTable
   logClientAddress: boolean
+  logCacheHits: boolean
 }
 
 export function observeRequest(req: IncomingMessage, res: ServerResponse, seen: ObservedRequest): void {
@@ -28,6 +34,8 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, seen: 
     m.httpDuration.observe({ method, route }, seconds)
     const cache = String(res.getHeader('x-corkboard-cache') ?? '')
     if (PAGE_CACHE_RESULTS.has(cache)) m.pageCache.inc({ result: cache.toLowerCase() })
+    // Failures and cut-off answers are always logged.
+    if (!seen.logCacheHits && FROM_MEMORY.has(cache) && res.writableFinished && res.statusCode < 400) return
 
     const line = {
       requestId: seen.requestId,

@@ -1,6 +1,7 @@
 // Structured logs: every line on stdout is one JSON object; each answered request writes one line with its id,
-// method, route template, path, status and duration (the client address only when the operator turns it on);
-// an unexpected error writes its stack under the same request id that the 500 body shows.
+// method, route template, path, status and duration (the client address only when the operator turns it on),
+// except answers the page cache sends from memory unless the operator turns those on; an unexpected error writes
+// its stack under the same request id that the 500 body shows.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { logLines, requestLines } from '../helpers/log-lines'
 import { startServer, type TestServer } from '../helpers/server'
@@ -8,12 +9,13 @@ import { sql } from '../helpers/sql'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 let server: TestServer
+/** LOG_CLIENT_ADDRESS=1 and LOG_CACHE_HITS=1. */
 let withAddresses: TestServer
 
 beforeAll(async () => {
   ;[server, withAddresses] = await Promise.all([
     startServer(),
-    startServer({ env: { LOG_CLIENT_ADDRESS: '1', TRUST_PROXY_HOPS: '1' } }),
+    startServer({ env: { LOG_CLIENT_ADDRESS: '1', LOG_CACHE_HITS: '1', TRUST_PROXY_HOPS: '1' } }),
   ])
 }, 120_000)
 
@@ -59,6 +61,20 @@ describe('structured logs', () => {
   it('names the route of an unknown path "(unmatched)", never the path itself', async () => {
     await fetch(`${server.url}/no/such/page/12345`)
     expect(await lineFor(server, '/no/such/page/12345')).toMatchObject({ route: '(unmatched)', status: 404 })
+  })
+
+  it('leaves answers sent from the page cache out of the log unless LOG_CACHE_HITS=1', async () => {
+    const path = '/board/science/catalog'
+    for (const s of [server, withAddresses]) {
+      const answers = []
+      for (let i = 0; i < 3; i++) answers.push((await fetch(`${s.url}${path}`)).headers.get('x-corkboard-cache'))
+      expect(answers).toEqual(['MISS', 'HIT', 'HIT'])
+      // Lines are written as answers close, in order: once a later request's line is there, these had their turn.
+      await fetch(`${s.url}/contact?after=catalog`)
+      await lineFor(s, '/contact')
+    }
+    expect(requestLines(server, path).map((l) => l.status)).toEqual([200])
+    expect(requestLines(withAddresses, path).map((l) => l.status)).toEqual([200, 200, 200])
   })
 
   it('logs the client address only with LOG_CLIENT_ADDRESS=1', async () => {
