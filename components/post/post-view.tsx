@@ -10,7 +10,7 @@ import { CountryFlag } from './country-flag'
 import type { RefContext } from './post-body'
 import { PostMedia } from './post-media'
 import { PostText } from './post-text'
-import { ReportButton } from './report-dialog'
+import { ReportButton } from './report-button'
 
 // Staff tools load only once the browser knows a staff user (never during server rendering or hydration), so
 // visitors never download them. React.lazy rather than next/dynamic: no server rendering to support, and
