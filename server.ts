@@ -107,14 +107,7 @@ async function main(): Promise<void> {
     const passedOn = req.headers[REQUEST_ID_HEADER]
     const requestId = render && typeof passedOn === 'string' && passedOn ? passedOn : newRequestId()
     req.headers[REQUEST_ID_HEADER] = requestId
-    if (!render)
-      observeRequest(req, res, {
-        requestId,
-        clientIp,
-        routes,
-        logClientAddress: config.log.clientAddress,
-        logCacheHits: config.log.cacheHits,
-      })
+    if (!render) observeRequest(req, res, { requestId, clientIp, routes, log: config.log })
     // The same for the scheme: X-Forwarded-Proto counts only from trusted proxies.
     const scheme = resolveScheme(
       Boolean((req.socket as { encrypted?: boolean }).encrypted),

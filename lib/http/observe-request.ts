@@ -5,6 +5,7 @@
 // "Mixed load"); the metrics count them, and a reverse proxy's access log can list them.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { routeTemplate, type RouteTable } from './route-template'
+import type { LogSettings } from '../config'
 import { logger } from '../log'
 import { metrics } from '../metrics/registry'
 
@@ -16,8 +17,8 @@ export interface ObservedRequest {
   requestId: string
   clientIp: string
   routes: RouteTable
-  logClientAddress: boolean
-  logCacheHits: boolean
+  /** The operator's choices: the client address on each line, and lines for answers sent from memory. */
+  log: Pick<LogSettings, 'clientAddress' | 'cacheHits'>
 }
 
 export function observeRequest(req: IncomingMessage, res: ServerResponse, seen: ObservedRequest): void {
@@ -35,7 +36,7 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, seen: 
     const cache = String(res.getHeader('x-corkboard-cache') ?? '')
     if (PAGE_CACHE_RESULTS.has(cache)) m.pageCache.inc({ result: cache.toLowerCase() })
     // Failures and cut-off answers are always logged.
-    if (!seen.logCacheHits && FROM_MEMORY.has(cache) && res.writableFinished && res.statusCode < 400) return
+    if (!seen.log.cacheHits && FROM_MEMORY.has(cache) && res.writableFinished && res.statusCode < 400) return
 
     const line = {
       requestId: seen.requestId,
@@ -46,7 +47,7 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, seen: 
       status: res.writableFinished ? res.statusCode : null,
       aborted: res.writableFinished ? undefined : true,
       durationMs: Math.round(seconds * 10_000) / 10,
-      clientAddress: seen.logClientAddress ? seen.clientIp : undefined,
+      clientAddress: seen.log.clientAddress ? seen.clientIp : undefined,
     }
     if (res.statusCode >= 500) logger().error(line, 'request')
     else logger().info(line, 'request')

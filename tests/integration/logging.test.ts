@@ -10,17 +10,17 @@ import { sql } from '../helpers/sql'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 let server: TestServer
 /** LOG_CLIENT_ADDRESS=1 and LOG_CACHE_HITS=1. */
-let withAddresses: TestServer
+let optedIn: TestServer
 
 beforeAll(async () => {
-  ;[server, withAddresses] = await Promise.all([
+  ;[server, optedIn] = await Promise.all([
     startServer(),
     startServer({ env: { LOG_CLIENT_ADDRESS: '1', LOG_CACHE_HITS: '1', TRUST_PROXY_HOPS: '1' } }),
   ])
 }, 120_000)
 
 afterAll(async () => {
-  await Promise.all([server?.stop(), withAddresses?.stop()])
+  await Promise.all([server?.stop(), optedIn?.stop()])
 })
 
 /** Request lines are written once the response has closed, which may be after the client read it. */
@@ -65,7 +65,7 @@ describe('structured logs', () => {
 
   it('leaves answers sent from the page cache out of the log unless LOG_CACHE_HITS=1', async () => {
     const path = '/board/science/catalog'
-    for (const s of [server, withAddresses]) {
+    for (const s of [server, optedIn]) {
       const answers = []
       for (let i = 0; i < 3; i++) answers.push((await fetch(`${s.url}${path}`)).headers.get('x-corkboard-cache'))
       expect(answers).toEqual(['MISS', 'HIT', 'HIT'])
@@ -74,12 +74,12 @@ describe('structured logs', () => {
       await lineFor(s, '/contact')
     }
     expect(requestLines(server, path).map((l) => l.status)).toEqual([200])
-    expect(requestLines(withAddresses, path).map((l) => l.status)).toEqual([200, 200, 200])
+    expect(requestLines(optedIn, path).map((l) => l.status)).toEqual([200, 200, 200])
   })
 
   it('logs the client address only with LOG_CLIENT_ADDRESS=1', async () => {
-    await fetch(`${withAddresses.url}/rules`, { headers: { 'X-Forwarded-For': '203.0.113.45' } })
-    expect(await lineFor(withAddresses, '/rules')).toMatchObject({ clientAddress: '203.0.113.45', status: 200 })
+    await fetch(`${optedIn.url}/rules`, { headers: { 'X-Forwarded-For': '203.0.113.45' } })
+    expect(await lineFor(optedIn, '/rules')).toMatchObject({ clientAddress: '203.0.113.45', status: 200 })
   })
 
   it('logs an unexpected error with its stack under the request id of the 500 body and of its request line', async () => {
