@@ -13,6 +13,7 @@ import { referencedPostIds } from '../markup/parse'
 import { noteCrossThreadLinks } from '../posts/cross-thread-links'
 import { postAddress, postLocations } from '../posts/locate'
 import { withheldSpoiler } from '../posts/spoiler'
+import { yieldToLoop } from '../render/yield-to-loop'
 import { resultsInThread, summaryOf } from '../surveys/queries'
 import { DEFAULT_CATALOG_SORT, isCatalogSort, listCatalog } from '../threads/catalog'
 import { listArchivedThreads, listBoardPage, listThreadPosts } from '../threads/queries'
@@ -22,7 +23,10 @@ export type Unavailable = { kind: 'not-found'; what: string } | { kind: 'banned'
 
 async function outcome<T>(load: () => Promise<T>): Promise<T | Unavailable> {
   try {
-    return await load()
+    const loaded = await load()
+    // The reads are done; the page's rendering starts after whatever requests came in meanwhile.
+    await yieldToLoop()
+    return loaded
   } catch (err) {
     if (err instanceof NotFoundError) return { kind: 'not-found', what: err.message }
     if (err instanceof BannedError) return { kind: 'banned', body: err.body as unknown as BanBody }
@@ -93,6 +97,7 @@ export const loadThreadPage = cache(async (ip: string, rawBoardId: string, rawTh
       listThreadPosts(board.id, threadId, { includeSurveys: false }),
       resultsInThread(threadId),
     ])
+    await yieldToLoop() // 300 posts read; what follows works through them all
     const summaries = new Map([...results.values()].map((r) => [r.post_id, summaryOf(r)]))
     const posts = read.map((p) => ({ ...withheldSpoiler(p), survey: summaries.get(p.id) ?? null }))
     const inThread = new Set(posts.map((p) => p.id))

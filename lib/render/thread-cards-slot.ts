@@ -2,6 +2,7 @@
 // slots (slots.ts) that the cards show until the page has hydrated, instead of React rendering every post.
 import { fillSlot, slotsAvailable } from './slots'
 import { processSlot } from '../process-singleton'
+import { yieldToLoop } from './yield-to-loop'
 import type { ThreadSummary } from '../threads/types'
 
 export interface ThreadCardsInput {
@@ -17,9 +18,10 @@ export const registerThreadCardsHtml = (render: (input: ThreadCardsInput) => Rec
 
 /**
  * Fills one slot per card and returns their names by thread id, or undefined when the cards must draw their posts
- * from their props: no renderer registered, or no slots in this request.
+ * from their props: no renderer registered, or no slots in this request. Resolves after the event loop has had a
+ * turn, so the rest of the page renders in a block of its own.
  */
-export function threadCardSlots(input: ThreadCardsInput): Record<number, string> | undefined {
+export async function threadCardSlots(input: ThreadCardsInput): Promise<Record<number, string> | undefined> {
   const render = renderer.get()
   if (!render || !slotsAvailable()) return undefined
   const names: Record<number, string> = {}
@@ -27,5 +29,6 @@ export function threadCardSlots(input: ThreadCardsInput): Record<number, string>
     names[Number(id)] = `thread-card-${id}`
     fillSlot(names[Number(id)], { html, data: null })
   }
+  await yieldToLoop()
   return names
 }

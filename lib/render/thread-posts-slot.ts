@@ -5,6 +5,7 @@ import type { PublicPost } from '../posts/types'
 import { processSlot } from '../process-singleton'
 import { dataSlotOf } from './slot-reader'
 import { fillSlot, slotDataScript, slotsAvailable } from './slots'
+import { yieldToLoop } from './yield-to-loop'
 import type { SurveyResults } from '../surveys/types'
 
 export interface ThreadPostsInput {
@@ -41,13 +42,14 @@ export const registerThreadPostsHtml = (render: (input: ThreadPostsInput) => Thr
 /**
  * Fills the thread page's post-list slot and returns its name, or returns undefined when the page must carry its
  * posts in its props instead: no renderer registered, or no slots in this request (a script rendering outside
- * server.ts).
+ * server.ts). Resolves after the event loop has had a turn, so the rest of the page renders in a block of its own.
  */
-export function threadPostsSlot(input: ThreadPostsInput): string | undefined {
+export async function threadPostsSlot(input: ThreadPostsInput): Promise<string | undefined> {
   const render = renderer.get()
   if (!render || !slotsAvailable()) return undefined
   const { items, json } = render(input)
   fillSlot(THREAD_POSTS_SLOT, { html: items, data: { posts: input.posts } satisfies ThreadPostsSlotData })
   fillSlot(dataSlotOf(THREAD_POSTS_SLOT), { html: slotDataScript(THREAD_POSTS_SLOT, json), data: null })
+  await yieldToLoop()
   return THREAD_POSTS_SLOT
 }

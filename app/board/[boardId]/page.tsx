@@ -39,7 +39,7 @@ export default async function BoardPage({ params, searchParams }: Props) {
   if (page.kind !== 'ok') return unavailablePage(page, boardId)
   const showFlags = page.board.country_flags_enabled
   // A page load gets the cards' posts as ready HTML; a live refresh or client-side navigation (no slots), in props.
-  const cardSlots = threadCardSlots({ threads: page.threads, showFlags })
+  const cardSlots = await threadCardSlots({ threads: page.threads, showFlags })
   const links = (label: string) => (
     <PageLinks boardId={page.board.id} page={page.page} pageCount={page.pageCount} label={label} />
   )

@@ -35,7 +35,7 @@ export default async function ThreadPage({ params, searchParams }: Props) {
   if (page.kind !== 'ok') return unavailablePage(page, boardId)
   const quoteId = quote && isNumericId(quote) && !page.thread.is_dead ? Number(quote) : undefined
   // A page load gets its posts as ready HTML; a client-side navigation (no slots) gets them in ThreadView's props.
-  const postsSlot = threadPostsSlot({
+  const postsSlot = await threadPostsSlot({
     boardId: page.board.id,
     threadId: page.thread.id,
     posts: page.posts,
