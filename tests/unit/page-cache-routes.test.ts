@@ -40,6 +40,30 @@ describe('board_updated', () => {
   })
 })
 
+describe('a ban on any board', () => {
+  it("drops every board page and the banned post's thread page, and no other thread page", async () => {
+    const store = new PageStore(1 << 20)
+    const paths = [
+      '/rules',
+      '/board/tech',
+      '/board/tech/catalog',
+      '/board/diy',
+      '/board/tech/thread/42',
+      '/board/diy/thread/43',
+    ]
+    for (const path of paths)
+      await store.render(
+        path,
+        cachedRoute(path)!.tags,
+        60_000,
+        async () => page(path),
+        async () => true,
+      )
+    store.invalidate(tagsFor({ name: 'bans_changed', payload: { boardId: null, threadId: 42 } } as never))
+    expect(paths.filter((p) => store.get(p))).toEqual(['/rules', '/board/diy/thread/43'])
+  })
+})
+
 describe('routes', () => {
   it('keeps pages only without a query string, but for the page number of a board index', () => {
     expect(cachedRoute('/board/tech')).toMatchObject({ tags: ['board:tech'], boardId: 'tech' })
