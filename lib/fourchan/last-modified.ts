@@ -9,17 +9,28 @@ import { processSingleton } from '../process-singleton'
 
 export interface Stamps {
   since: number
-  /** Exact tags ("thread:12"), and prefixes of wildcard tags ("board:" for "board:*"). */
+  /** Exact tags ("thread:12"), in the order they were last stamped, and prefixes of wildcard tags ("board:"). */
   exact: Map<string, number>
   prefixes: Map<string, number>
   all?: number
+  /**
+   * The latest stamp of the exact tags forgotten to keep the map bounded (every thread ever posted to would
+   * otherwise stay in it for the life of the process). It counts for every tag: a file may then be dated later
+   * than its last change, and a poller fetches it once more, but never earlier, which would hide a change.
+   */
+  forgotten?: number
+  /** How many exact tags are kept; the least recently stamped are forgotten first. */
+  limit: number
 }
+
+/** ≈ 100 bytes each: a few MB for the threads an active site touches between restarts of a day or two. */
+const EXACT_STAMPS_KEPT = 50_000
 
 const seconds = (ms: number) => Math.floor(ms / 1000)
 
 function stamps(): Stamps {
   return processSingleton('fourchan-last-modified', () => {
-    const state: Stamps = { since: seconds(Date.now()), exact: new Map(), prefixes: new Map() }
+    const state = newStamps(seconds(Date.now()))
     subscribe('state', (event) => stamp(state, tagsFor(event), seconds(Date.now())))
     return state
   })
@@ -32,24 +43,42 @@ export function stamp(state: Stamps, tags: string[] | 'all', now: number): void 
     const floor = Math.max(previous ?? 0, state.since)
     return floor >= now ? floor + 1 : now
   }
+  // Maxima by loops, not Math.max(...values): spreading tens of thousands of stamps overflows the stack.
+  const latestOf = (values: Iterable<number>, from: number) => {
+    let latest = from
+    for (const v of values) if (v > latest) latest = v
+    return latest
+  }
   if (tags === 'all') {
-    state.all = next(Math.max(state.all ?? 0, ...state.exact.values(), ...state.prefixes.values()))
+    const latest = latestOf(state.prefixes.values(), latestOf(state.exact.values(), state.all ?? 0))
+    state.all = next(Math.max(latest, state.forgotten ?? 0))
     return
   }
   for (const tag of tags) {
     if (tag.endsWith(':*')) {
       const prefix = tag.slice(0, -1)
-      const matching = [...state.exact].filter(([t]) => t.startsWith(prefix)).map(([, s]) => s)
-      state.prefixes.set(prefix, next(Math.max(state.prefixes.get(prefix) ?? 0, state.all ?? 0, ...matching)))
+      let latest = Math.max(state.prefixes.get(prefix) ?? 0, state.all ?? 0, state.forgotten ?? 0)
+      for (const [t, at] of state.exact) if (t.startsWith(prefix) && at > latest) latest = at
+      state.prefixes.set(prefix, next(latest))
     } else {
-      state.exact.set(tag, next(changedAt(state, [tag])))
+      const at = next(changedAt(state, [tag]))
+      state.exact.delete(tag) // set again below, at the end of the map's order
+      state.exact.set(tag, at)
+      if (state.exact.size > state.limit) forgetOldest(state)
     }
   }
 }
 
+function forgetOldest(state: Stamps): void {
+  const oldest = state.exact.entries().next().value
+  if (!oldest) return
+  state.exact.delete(oldest[0])
+  state.forgotten = Math.max(state.forgotten ?? 0, oldest[1])
+}
+
 /** The latest stamp of any of the tags, or undefined when no event touched them. */
 export function changedAt(state: Stamps, tags: string[]): number | undefined {
-  let latest = state.all
+  let latest = state.forgotten === undefined ? state.all : Math.max(state.all ?? 0, state.forgotten)
   for (const tag of tags) {
     const candidates = [
       state.exact.get(tag),
@@ -72,4 +101,9 @@ export function threadChangedAt(threadId: number): Date | undefined {
   return at === undefined ? undefined : new Date(at * 1000)
 }
 
-export const newStamps = (since: number): Stamps => ({ since, exact: new Map(), prefixes: new Map() })
+export const newStamps = (since: number, limit = EXACT_STAMPS_KEPT): Stamps => ({
+  since,
+  exact: new Map(),
+  prefixes: new Map(),
+  limit,
+})

@@ -352,6 +352,31 @@ describe('Last-Modified', () => {
     expect(changedAt(s, ['thread:1'])).toBe(1007)
   })
 
+  it('keeps a bounded number of thread stamps, dating what it forgot no earlier than its last change', () => {
+    const s = newStamps(1000, 2)
+    stamp(s, ['thread:1'], 1005)
+    stamp(s, ['thread:2'], 1006)
+    stamp(s, ['thread:3'], 1007)
+    expect([...s.exact.keys()]).toEqual(['thread:2', 'thread:3'])
+    expect(changedAt(s, ['thread:1'])).toBe(1005) // forgotten: dated by the latest stamp forgotten
+    expect(changedAt(s, ['thread:3'])).toBe(1007)
+    // A tag stamped again is the last to be forgotten.
+    stamp(s, ['thread:2'], 1008)
+    stamp(s, ['thread:4'], 1009)
+    expect([...s.exact.keys()]).toEqual(['thread:2', 'thread:4'])
+    expect(changedAt(s, ['thread:3'])).toBe(1007)
+    expect(changedAt(s, ['thread:9'])).toBe(1007) // never stamped: later than need be, which only costs a fetch
+  })
+
+  it('moves every file forward on "all" however many tags it holds', () => {
+    const s = newStamps(1000, 300_000)
+    for (let i = 0; i < 200_000; i++) stamp(s, [`thread:${i}`], 1005)
+    stamp(s, ['board:*'], 1005)
+    stamp(s, 'all', 1005)
+    expect(changedAt(s, ['thread:7'])).toBeGreaterThan(changedAt(s, ['thread:199999'])! - 1)
+    expect(s.all).toBeGreaterThan(1005)
+  })
+
   it('answers 304 only when the copy is as new as the file and no ETag is asked about', () => {
     const lm = Date.parse('2026-11-24T09:05:07Z') / 1000
     expect(notModifiedSince('Tue, 24 Nov 2026 09:05:07 GMT', null, lm)).toBe(true)
