@@ -41,7 +41,9 @@ export interface ThreadFigures {
 /**
  * The opening post, the newest post and the number of replies with a file, for the given threads of a board (its
  * live threads when `onlyThreads` is absent), as one statement. Ids are integers from the database, written
- * into the statement (the driver placeholders differ between SQLite and PostgreSQL).
+ * into the statement (the driver placeholders differ between SQLite and PostgreSQL). The files are counted on the
+ * (thread_id, image_url) index alone, then the opening post's (a thread's first post) taken off: a condition on
+ * any other column would visit every post's row.
  */
 export async function threadFigures(boardId: string, onlyThreads?: number[]): Promise<Map<number, ThreadFigures>> {
   const db = await getDb()
@@ -53,7 +55,8 @@ export async function threadFigures(boardId: string, onlyThreads?: number[]): Pr
       t.id AS id,
       (SELECT MIN(id) FROM posts WHERE thread_id = t.id) AS op,
       (SELECT MAX(id) FROM posts WHERE thread_id = t.id) AS last,
-      (SELECT COUNT(*) FROM posts WHERE thread_id = t.id AND is_op = false AND image_url IS NOT NULL) AS images
+      (SELECT COUNT(image_url) FROM posts WHERE thread_id = t.id)
+        - (SELECT COUNT(image_url) FROM posts WHERE id = (SELECT MIN(id) FROM posts WHERE thread_id = t.id)) AS images
     FROM threads t WHERE t.board_id = ${boardParam} AND ${which}`,
     boardId,
   )
