@@ -5,6 +5,20 @@ import { PageStore } from '@/lib/page-cache/store'
 
 const page = (body: string) => ({ status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from(body) })
 
+/** A store holding each page at its route's tags. */
+async function storeHolding(paths: string[]): Promise<PageStore> {
+  const store = new PageStore(1 << 20)
+  for (const path of paths)
+    await store.render(
+      path,
+      cachedRoute(path)!.tags,
+      60_000,
+      async () => page(path),
+      async () => true,
+    )
+  return store
+}
+
 describe('board_updated', () => {
   it('names the home and statistics pages and the board with all its thread pages', () => {
     expect(tagsFor({ name: 'board_updated', payload: { boardId: 'tech' } })).toEqual([
@@ -17,7 +31,6 @@ describe('board_updated', () => {
   })
 
   it('drops those pages from a store and keeps other boards and the rules', async () => {
-    const store = new PageStore(1 << 20)
     const paths = [
       '/',
       '/rules',
@@ -27,14 +40,7 @@ describe('board_updated', () => {
       '/board/diy',
       '/board/diy/thread/43',
     ]
-    for (const path of paths)
-      await store.render(
-        path,
-        cachedRoute(path)!.tags,
-        60_000,
-        async () => page(path),
-        async () => true,
-      )
+    const store = await storeHolding(paths)
     store.invalidate(tagsFor({ name: 'board_updated', payload: { boardId: 'tech' } }))
     expect(paths.filter((p) => store.get(p))).toEqual(['/rules', '/board/diy', '/board/diy/thread/43'])
   })
@@ -42,7 +48,6 @@ describe('board_updated', () => {
 
 describe('a ban on any board', () => {
   it("drops every board page and the banned post's thread page, and no other thread page", async () => {
-    const store = new PageStore(1 << 20)
     const paths = [
       '/rules',
       '/board/tech',
@@ -51,14 +56,7 @@ describe('a ban on any board', () => {
       '/board/tech/thread/42',
       '/board/diy/thread/43',
     ]
-    for (const path of paths)
-      await store.render(
-        path,
-        cachedRoute(path)!.tags,
-        60_000,
-        async () => page(path),
-        async () => true,
-      )
+    const store = await storeHolding(paths)
     store.invalidate(tagsFor({ name: 'bans_changed', payload: { boardId: null, threadId: 42 } } as never))
     expect(paths.filter((p) => store.get(p))).toEqual(['/rules', '/board/diy/thread/43'])
   })
