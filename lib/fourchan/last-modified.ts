@@ -44,22 +44,19 @@ export function stamp(state: Stamps, tags: string[] | 'all', now: number): void 
     return floor >= now ? floor + 1 : now
   }
   // Maxima by loops, not Math.max(...values): spreading tens of thousands of stamps overflows the stack.
-  const latestOf = (values: Iterable<number>, from: number) => {
-    let latest = from
-    for (const v of values) if (v > latest) latest = v
-    return latest
-  }
+  let latest = Math.max(state.all ?? 0, state.forgotten ?? 0)
   if (tags === 'all') {
-    const latest = latestOf(state.prefixes.values(), latestOf(state.exact.values(), state.all ?? 0))
-    state.all = next(Math.max(latest, state.forgotten ?? 0))
+    for (const at of state.exact.values()) latest = Math.max(latest, at)
+    for (const at of state.prefixes.values()) latest = Math.max(latest, at)
+    state.all = next(latest)
     return
   }
   for (const tag of tags) {
     if (tag.endsWith(':*')) {
       const prefix = tag.slice(0, -1)
-      let latest = Math.max(state.prefixes.get(prefix) ?? 0, state.all ?? 0, state.forgotten ?? 0)
-      for (const [t, at] of state.exact) if (t.startsWith(prefix) && at > latest) latest = at
-      state.prefixes.set(prefix, next(latest))
+      let prefixLatest = Math.max(latest, state.prefixes.get(prefix) ?? 0)
+      for (const [t, at] of state.exact) if (t.startsWith(prefix)) prefixLatest = Math.max(prefixLatest, at)
+      state.prefixes.set(prefix, next(prefixLatest))
     } else {
       const at = next(changedAt(state, [tag]))
       state.exact.delete(tag) // set again below, at the end of the map's order

@@ -31,19 +31,20 @@ export interface CatalogTile extends PublicThread {
   file_type: FileType | null
 }
 
-/** Figures of a thread read by correlated subqueries on the (thread_id, id) index of posts. */
+/** Figures of a thread read by correlated subqueries on the indexes of posts by thread. */
 export interface ThreadFigures {
   opId: number
   lastId: number
-  images: number
+  /** Posts with a file, the opening post's included. */
+  files: number
 }
 
 /**
- * The opening post, the newest post and the number of replies with a file, for the given threads of a board (its
+ * The opening post, the newest post and the number of posts with a file, for the given threads of a board (its
  * live threads when `onlyThreads` is absent), as one statement. Ids are integers from the database, written
  * into the statement (the driver placeholders differ between SQLite and PostgreSQL). The files are counted on the
- * (thread_id, image_url) index alone, then the opening post's (a thread's first post) taken off: a condition on
- * any other column would visit every post's row.
+ * (thread_id, image_url) index alone: a condition on any other column (such as "not the opening post") would
+ * visit every post's row.
  */
 export async function threadFigures(boardId: string, onlyThreads?: number[]): Promise<Map<number, ThreadFigures>> {
   const db = await getDb()
@@ -55,8 +56,7 @@ export async function threadFigures(boardId: string, onlyThreads?: number[]): Pr
       t.id AS id,
       (SELECT MIN(id) FROM posts WHERE thread_id = t.id) AS op,
       (SELECT MAX(id) FROM posts WHERE thread_id = t.id) AS last,
-      (SELECT COUNT(image_url) FROM posts WHERE thread_id = t.id)
-        - (SELECT COUNT(image_url) FROM posts WHERE id = (SELECT MIN(id) FROM posts WHERE thread_id = t.id)) AS images
+      (SELECT COUNT(image_url) FROM posts WHERE thread_id = t.id) AS files
     FROM threads t WHERE t.board_id = ${boardParam} AND ${which}`,
     boardId,
   )
@@ -64,7 +64,7 @@ export async function threadFigures(boardId: string, onlyThreads?: number[]): Pr
   for (const r of rows) {
     // A thread mid-deletion has no posts left: it has no tile.
     if (r.op === null || r.last === null) continue
-    figures.set(Number(r.id), { opId: Number(r.op), lastId: Number(r.last), images: Number(r.images ?? 0) })
+    figures.set(Number(r.id), { opId: Number(r.op), lastId: Number(r.last), files: Number(r.files ?? 0) })
   }
   return figures
 }
@@ -108,7 +108,7 @@ export async function listCatalog(boardId: string, sort: CatalogSort): Promise<C
       {
         ...toPublicThread(t),
         reply_count: t.postCount - 1,
-        image_count: f.images,
+        image_count: f.files - (op.imageUrl ? 1 : 0), // replies only
         last_post_at: last.createdAt.toISOString(),
         excerpt: excerptOf(op.content, CATALOG_EXCERPT_CHARS),
         op_id: op.id,
