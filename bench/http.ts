@@ -17,7 +17,8 @@ export const BROWSER_HEADERS = {
 }
 // Hop-by-hop or per-response headers a replay must not copy.
 const NOT_REPLAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length', 'set-cookie'])
-const agent = new Agent({ keepAlive: true, maxSockets: 4 })
+// The timeout makes the agent honour the server's Keep-Alive hint (see bench/soak.ts).
+const agent = new Agent({ keepAlive: true, maxSockets: 4, timeout: 60_000 })
 
 export function rawRequest(
   url: string,

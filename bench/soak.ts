@@ -115,8 +115,11 @@ const kindsText = (kinds: Record<string, number>) =>
 export async function runSoak(options: SoakOptions, log: (line: string) => void): Promise<SoakResult> {
   const { url, threads } = options
   const posterCount = options.posters ?? 1
-  const readAgent = new Agent({ keepAlive: true, maxSockets: options.readers })
-  const writeAgent = new Agent({ keepAlive: true, maxSockets: 16 })
+  // With a timeout set, Node's agent also honours the server's `Keep-Alive: timeout=5` and drops an idle
+  // connection a second before the server would: without one it keeps it, and a request sent on it just as the
+  // server closes it ends in ECONNRESET (a client's race, which a browser retries and this load generator cannot).
+  const readAgent = new Agent({ keepAlive: true, maxSockets: options.readers, timeout: REQUEST_TIMEOUT_MS })
+  const writeAgent = new Agent({ keepAlive: true, maxSockets: 16, timeout: REQUEST_TIMEOUT_MS })
   const boards = [...new Set(threads.map((t) => t.boardId))]
   const readPaths = [
     ...boards.map((b) => `/board/${b}`),

@@ -33,7 +33,20 @@ describe('inlineScriptHashes', () => {
   })
 
   it('hashes the UTF-8 text of scripts beside and holding non-ASCII characters', () => {
-    const html = '<p>Grüße – ✓</p><SCRIPT>self.t="é✓"</SCRIPT><p>…</p><script>x("\u00e9")\r</script>'
+    const html = '<p>Grüße – ✓</p><script>self.t="é✓"</script ><p>…</p><script>x("\u00e9")\r</script>'
     expect(inlineScriptHashes(Buffer.from(html))).toEqual([sha('self.t="é✓"'), sha('x("\u00e9")\n')])
+  })
+
+  it('finds the end of a script at its closing tag only, and skips elements whose name only starts with script', () => {
+    const html = '<scripts>no</scripts><script>a("</scripty>")</script\n><script type="application/json">{}</script>'
+    expect(inlineScriptHashes(Buffer.from(html))).toEqual([sha('a("</scripty>")')])
+  })
+
+  it('gives no hash to a script tag React would not write (uppercase), so a browser refuses to run it', () => {
+    expect(inlineScriptHashes(Buffer.from('<SCRIPT>evil()</SCRIPT><Script>b()</Script>'))).toEqual([])
+  })
+
+  it('stops at a script left open', () => {
+    expect(inlineScriptHashes(Buffer.from('<script>a()</script><script>b()'))).toEqual([sha('a()')])
   })
 })
