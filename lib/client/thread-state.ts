@@ -118,6 +118,11 @@ export function threadReducer(state: ThreadState, action: ThreadAction): ThreadS
 export function backlinksOf(posts: PublicPost[]): Map<number, number[]> {
   const map = new Map<number, number[]>()
   for (const p of posts)
-    for (const id of referencedPostIds(p.content)) if (id !== p.id) map.set(id, [...(map.get(id) ?? []), p.id])
+    for (const id of referencedPostIds(p.content)) {
+      if (id === p.id) continue
+      const later = map.get(id)
+      if (later) later.push(p.id)
+      else map.set(id, [p.id])
+    }
   return map
 }
