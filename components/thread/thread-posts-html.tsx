@@ -6,12 +6,17 @@
 // Server only, and outside Next: server.ts loads this file (Next's server components may not import
 // react-dom/server) and registers `threadPostsHtml` for the thread page to call (lib/render/thread-posts-slot.ts).
 import { renderToStaticMarkup } from 'react-dom/server'
+import * as surveyView from '@/components/survey/survey-view'
+import { provideSurveyView } from '@/components/survey/survey-view-on-demand'
 import { backlinksOf } from '@/lib/client/thread-state'
 import { referencedPostIds } from '@/lib/markup/parse'
 import type { PublicPost } from '@/lib/posts/types'
 import { cachedFragment } from '@/lib/render/fragment-cache'
 import type { ThreadPostsHtml, ThreadPostsInput } from '@/lib/render/thread-posts-slot'
 import { ThreadPost } from './thread-posts'
+
+// Polls are drawn in the same pass as their post: the browser fetches their code on demand, this renderer has it.
+provideSurveyView(surveyView)
 
 /** What one post's fragment depends on besides the post: all of it goes into the cache key. */
 interface Context {

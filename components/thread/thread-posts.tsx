@@ -1,6 +1,6 @@
 import type { RefContext } from '@/components/post/post-body'
 import { PostView } from '@/components/post/post-view'
-import { SurveyView } from '@/components/survey/survey-view'
+import { SurveyViewOnDemand } from '@/components/survey/survey-view-on-demand'
 import type { PublicPost } from '@/lib/posts/types'
 import type { SurveyResults } from '@/lib/surveys/types'
 
@@ -98,7 +98,7 @@ export function ThreadPost({ post, survey, ...props }: Omit<ThreadPostItemProps,
       onDelete={props.onDelete}
     >
       {survey && (
-        <SurveyView
+        <SurveyViewOnDemand
           boardId={props.boardId}
           threadId={props.threadId}
           postId={post.id}

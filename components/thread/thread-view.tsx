@@ -2,6 +2,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { MediaExpansionProvider } from '@/components/post/media-expansion'
 import type { RefContext } from '@/components/post/post-body'
+import { useSurveyViewReady } from '@/components/survey/survey-view-on-demand'
 import { ServerHtml } from '@/components/ui/server-html'
 import type { CaptchaMode } from '@/lib/captcha/modes'
 import { useAdminUser } from '@/lib/client/admin-user'
@@ -57,7 +58,9 @@ export function ThreadView(props: ThreadViewProps) {
   const [initial] = useState(() => initialPosts(props))
   const { state, status, catchUp, deleteOwn, showLatest } = useThread(boardId, props.thread, initial.posts)
   // The server's HTML list is replaced once the page runs (hydration must first find what the server drew).
-  const drawn = useHydrated()
+  // A page with polls also waits for the polls' code, which is fetched only by pages that show one.
+  const pollsReady = useSurveyViewReady(Object.keys(props.surveyResults).length > 0)
+  const drawn = useHydrated() && pollsReady
   // Restored from the router's cache, the page has the slot's name but not its HTML: the posts are fetched.
   useEffect(() => {
     if (initial.missing) void catchUp()

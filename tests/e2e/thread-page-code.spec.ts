@@ -1,6 +1,6 @@
 // What a thread page makes the browser download (the page's own scripts stay small): the staff tools
 // only for staff, the live-update library after the page's scripts rather than among them, and the report form,
-// the watcher's panel and the appeal form only once a reader needs them.
+// the watcher's panel and the appeal form only once a reader needs them, the poll's code only where a poll is shown.
 import type { Page } from '@playwright/test'
 import { scriptSources } from '@/bench/js-size'
 import { test, expect } from './fixtures'
@@ -16,7 +16,8 @@ const SOCKET_IO = 'websocket connection closed'
 const REPORT_FORM = 'What is wrong with it?'
 const WATCHER_PANEL = 'Watched threads'
 const APPEAL_FORM = 'Your appeal is being reviewed.'
-const MARKERS = [STAFF_MENU, STAFF_THREAD_CONTROLS, SOCKET_IO, REPORT_FORM, WATCHER_PANEL, APPEAL_FORM]
+const POLL = 'poll-correlations'
+const MARKERS = [STAFF_MENU, STAFF_THREAD_CONTROLS, SOCKET_IO, REPORT_FORM, WATCHER_PANEL, APPEAL_FORM, POLL]
 
 /** The text of every script the page fetches from now on. */
 function recordScripts(page: Page): Promise<string>[] {
@@ -84,4 +85,46 @@ test('a visitor fetches no staff code and gets socket.io after the page scripts;
   await expect(m.getByTestId('live-indicator')).toHaveText('Live updates enabled')
   expect(await markersIn(staffFetched)).toEqual([STAFF_MENU, STAFF_THREAD_CONTROLS, SOCKET_IO])
   await staff.close()
+})
+
+test('the poll code is fetched only by a page with a poll, which shows its poll from the first paint on', async ({
+  page,
+  baseURL,
+}) => {
+  const created = await postForm(
+    `${baseURL}/api/boards/science/threads`,
+    form({ topic: 'Polled', content: 'op' }, { name: 'a.png', bytes: await png() }),
+  )
+  expect(created.status).toBe(201)
+  const { threadId, postId } = created.body as { threadId: number; postId: number }
+  const owner = created.headers.get('set-cookie')!.split(';')[0]
+
+  const fetched = recordScripts(page)
+  await page.goto(`/board/science/thread/${threadId}`)
+  await expect(page.getByTestId('live-indicator')).toHaveText('Live updates enabled')
+  expect(await markersIn(fetched)).not.toContain(POLL)
+
+  const attached = await fetch(`${baseURL}/api/boards/science/threads/${threadId}/posts/${postId}/survey`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: owner },
+    body: JSON.stringify({ survey_type: 'single', question: 'Tabs or spaces?', options: ['Tabs', 'Spaces'] }),
+  })
+  expect(attached.status).toBe(201)
+  // The list the server drew (with its poll) stays until the poll's code is here, then the browser draws its own:
+  // the poll is on the page at every moment in between.
+  await page.addInitScript(() => {
+    const w = window as unknown as { pollMissing: boolean }
+    w.pollMissing = false
+    new MutationObserver(() => {
+      // From the end of parsing on (the list comes after the header in the document).
+      if (document.readyState !== 'loading' && !document.querySelector('[data-testid="poll"]')) w.pollMissing = true
+    }).observe(document, { childList: true, subtree: true })
+  })
+  await page.reload()
+  await expect(page.getByTestId('live-indicator')).toHaveText('Live updates enabled')
+  await page.getByTestId('poll').getByLabel('Tabs').check()
+  await page.getByTestId('poll').getByRole('button', { name: 'Vote', exact: true }).click()
+  await expect(page.getByTestId('poll').getByTestId('poll-count').first()).toHaveText('1 (100%)')
+  expect(await markersIn(fetched)).toContain(POLL)
+  expect(await page.evaluate(() => (window as unknown as { pollMissing: boolean }).pollMissing)).toBe(false)
 })
