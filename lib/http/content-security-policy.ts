@@ -68,7 +68,8 @@ const DATA_BLOCK = /\btype\s*=\s*["']?application\/json/i
 
 /** Whether the byte ends a tag name (`<script` in `<scripts>` is another element). */
 const endsName = (byte: number | undefined) =>
-  byte === undefined || !((byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7a) || byte === 0x5f)
+  byte === undefined ||
+  !((byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7a) || byte === 0x5f)
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0c || byte === 0x0d
 
 /** Where the first `</script\s*>` at or after `from` ends (the index after its `>`), and where it starts; or undefined. */
@@ -91,7 +92,7 @@ function closingTag(html: Buffer, from: number): { start: number; end: number } 
  */
 export function inlineScriptHashes(html: Buffer): string[] {
   const hashes = new Set<string>()
-  for (let open = html.indexOf(OPEN); open >= 0; ) {
+  for (let open = html.indexOf(OPEN); open >= 0;) {
     const nameEnd = open + OPEN.length
     const tagEnd = html.indexOf(GT, nameEnd)
     if (tagEnd < 0) break
