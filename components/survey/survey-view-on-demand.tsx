@@ -34,9 +34,6 @@ export function useSurveyViewReady(needed: boolean): boolean {
 
 /** The poll, drawn as soon as its code is here (at once on a page that waited for it, see useSurveyViewReady). */
 export function SurveyViewOnDemand(props: SurveyViewProps) {
-  const [module, setModule] = useState(loaded)
-  useEffect(() => {
-    if (!module) void load().then(setModule)
-  }, [module])
-  return module ? <module.SurveyView {...props} /> : null
+  const ready = useSurveyViewReady(true)
+  return ready && loaded ? <loaded.SurveyView {...props} /> : null
 }
