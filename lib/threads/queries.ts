@@ -154,8 +154,10 @@ export async function listArchivedThreads(boardId: string): Promise<ArchivedThre
 }
 
 export async function getThreadOrThrow(boardId: string, threadId: number): Promise<PublicThread> {
+  if (!Number.isSafeInteger(threadId)) throw new NotFoundError('Thread not found')
   const db = await getDb()
-  const thread = await db.thread.findUnique({ where: { id: threadId } })
+  // A plain statement, as liveThreads: every thread page and thread API read starts here.
+  const [thread] = await db.$queryRawUnsafe<Thread[]>(`SELECT ${THREAD_COLUMNS} FROM threads WHERE id = ${threadId}`)
   if (!thread || thread.boardId !== boardId) throw new NotFoundError('Thread not found')
   return toPublicThread(thread)
 }
