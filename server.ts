@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import next from 'next'
+import { catalogTilesHtml } from './components/board/catalog-tiles-html'
 import { threadCardsHtml } from './components/board/thread-cards-html'
 import { threadPostsHtml } from './components/thread/thread-posts-html'
 import { startBanIndex, stopBanIndex } from './lib/bans/ban-index'
@@ -46,6 +47,7 @@ import { watchPageCache } from './lib/metrics/registry'
 import { resolveScheme, SCHEME_HEADER } from './lib/net/scheme'
 import { isRenderRequest, loopbackRenderer, RENDER_IDENTITY } from './lib/page-cache/render'
 import { createPageCache, type PageCache } from './lib/page-cache/serve'
+import { registerCatalogTilesHtml } from './lib/render/catalog-tiles-slot'
 import { withRenderSlots } from './lib/render/slots'
 import { registerThreadCardsHtml } from './lib/render/thread-cards-slot'
 import { registerThreadPostsHtml } from './lib/render/thread-posts-slot'
@@ -84,9 +86,10 @@ async function main(): Promise<void> {
   // Metrics and request lines name routes by template (lib/http/route-template.ts).
   const routes = loadRouteTable(process.cwd())
   countDomainEvents()
-  // Thread and board pages get their posts as HTML fragments rendered here, outside Next's bundles.
+  // Thread, board and catalog pages get their posts and tiles as HTML fragments rendered here, outside Next's bundles.
   registerThreadPostsHtml(threadPostsHtml)
   registerThreadCardsHtml(threadCardsHtml)
+  registerCatalogTilesHtml(catalogTilesHtml)
 
   // The same for every answer of this process: computed once, not per request.
   const HTTP_HEADERS = Object.entries(securityHeaders(false))

@@ -21,6 +21,9 @@ await build({
   target: 'node20',
   jsx: 'automatic',
   sourcemap: 'linked',
+  // Next's package has no exports map, so Node's ES module loader needs the file's extension (the catalog's tiles,
+  // rendered here to HTML, hold next/link's links).
+  alias: { 'next/link': 'next/link.js' },
   logLevel: 'warning',
 })
 console.log('Server compiled: dist/server.mjs')

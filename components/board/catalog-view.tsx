@@ -1,9 +1,13 @@
 'use client'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { LiveIndicator } from '@/components/ui/live-indicator'
+import { ServerHtml } from '@/components/ui/server-html'
+import { useHydrated } from '@/lib/client/use-hydrated'
 import type { CatalogTile as Tile } from '@/lib/threads/catalog'
 import { CatalogTile } from './catalog-tile'
 import { THREAD_LIST_EVENTS, useLiveBoard } from './use-live-board'
+
+const GRID_CLASS = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5'
 
 /** Tiles whose topic or excerpt contains every word of the filter, ignoring case. */
 function matching(tiles: Tile[], filter: string): Tile[] {
@@ -17,9 +21,11 @@ function matching(tiles: Tile[], filter: string): Tile[] {
 
 /**
  * The catalog grid with its filter box. Live: board-room events re-render the page from the server (new threads,
- * bumps, counts, order); a thread that dies meanwhile keeps its tile, marked archived, at the end.
+ * bumps, counts, order); a thread that dies meanwhile keeps its tile, marked archived, at the end. On a page load
+ * the tiles come as ready HTML in `tilesSlot` (lib/render/catalog-tiles-slot.ts), drawn here once hydrated.
  */
-export function CatalogView({ boardId, tiles }: { boardId: string; tiles: Tile[] }) {
+export function CatalogView({ boardId, tiles, tilesSlot }: { boardId: string; tiles: Tile[]; tilesSlot?: string }) {
+  const drawn = useHydrated()
   const [filter, setFilter] = useState('')
   const [died, setDied] = useState<Map<number, Tile>>(new Map())
   const latest = useRef(tiles)
@@ -67,8 +73,10 @@ export function CatalogView({ boardId, tiles }: { boardId: string; tiles: Tile[]
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-600">
           No thread matches “{filter}”.
         </p>
+      ) : tilesSlot && !drawn ? (
+        <ServerHtml slot={tilesSlot} className={GRID_CLASS} testId="catalog-grid" />
       ) : (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5" data-testid="catalog-grid">
+        <div className={GRID_CLASS} data-testid="catalog-grid">
           {shown.map((t) => (
             <CatalogTile key={t.id} tile={t} />
           ))}

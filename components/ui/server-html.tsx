@@ -7,17 +7,34 @@ import { readServerSlot } from '@/lib/render/slot-reader'
  * does not look inside an element whose inner HTML it was given), where the component that shows it replaces it
  * with its own rendering once it has hydrated.
  */
-export function ServerHtml({ slot, className, hidden }: { slot: string; className?: string; hidden?: boolean }) {
+export function ServerHtml({
+  slot,
+  className,
+  hidden,
+  testId,
+}: {
+  slot: string
+  className?: string
+  hidden?: boolean
+  /** The `data-testid` the element replaced by this one carries. */
+  testId?: string
+}) {
   const html = typeof window === 'undefined' ? (readServerSlot(slot)?.html ?? '') : ''
   if (Array.isArray(html))
     return (
-      <div className={className} hidden={hidden}>
+      <div className={className} hidden={hidden} data-testid={testId}>
         {html.map((item, i) => (
           <div key={i} dangerouslySetInnerHTML={{ __html: item }} />
         ))}
       </div>
     )
   return (
-    <div className={className} hidden={hidden} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />
+    <div
+      className={className}
+      hidden={hidden}
+      data-testid={testId}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   )
 }

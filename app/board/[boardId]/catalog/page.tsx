@@ -7,6 +7,7 @@ import { boardFeedPath } from '@/lib/feeds/paths'
 import type { PageParams } from '@/lib/http/params'
 import { requestIp } from '@/lib/http/request-ip'
 import { loadCatalogPage } from '@/lib/pages/visitor'
+import { catalogTilesSlot } from '@/lib/render/catalog-tiles-slot'
 import { CATALOG_SORTS, type CatalogSort, DEFAULT_CATALOG_SORT } from '@/lib/threads/catalog'
 
 export const dynamic = 'force-dynamic'
@@ -47,6 +48,8 @@ export default async function CatalogPage({ params, searchParams }: Props) {
   const { boardId } = await params
   const page = await loadCatalogPage(await requestIp(), boardId, await sortOf(searchParams))
   if (page.kind !== 'ok') return unavailablePage(page, boardId)
+  // A page load gets the tiles as ready HTML; a live refresh or client-side navigation (no slots) draws them.
+  const tilesSlot = await catalogTilesSlot(page.tiles)
   return (
     <div className="space-y-4">
       <BoardHeader board={page.board} />
@@ -78,7 +81,7 @@ export default async function CatalogPage({ params, searchParams }: Props) {
           ),
         )}
       </nav>
-      <CatalogView boardId={page.board.id} tiles={page.tiles} />
+      <CatalogView boardId={page.board.id} tiles={page.tiles} tilesSlot={tilesSlot} />
     </div>
   )
 }
