@@ -17,7 +17,7 @@ export function threadCardsHtml({ threads, showFlags }: ThreadCardsInput): Recor
   const html: Record<number, string> = {}
   for (const { id, board_id, op, latestReplies } of threads) {
     const thread: CardPosts = { id, board_id, op, latestReplies }
-    // The card's posts by version (lib/render/post-version.ts): the whole posts as JSON cost a board page ≈ 1 ms.
+    // The card's posts by version (lib/render/post-version.ts): the whole posts as JSON took 100 cards 2.8–3.5 ms.
     const input = `${showFlags}|${[op, ...latestReplies].map((p) => `${p.id}:${postVersion(p)}`).join(',')}`
     html[id] = cachedFragment(`thread-card:${id}`, input, () =>
       // Ids from useId are unique within one render: each fragment is its own, so each gets its own prefix.

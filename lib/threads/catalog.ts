@@ -1,10 +1,10 @@
 // The catalog: every live thread of a board as a tile (opening post's thumbnail, topic, excerpt, reply and image
 // counts), in one of four orders. Three statements whatever the size of the board: the threads, one row of
 // figures per thread, and the posts those figures name.
-import { getConfig } from '../config'
 import { liveThreads } from './queries'
 import { type PublicThread, toPublicThread } from './types'
 import { getDb } from '../db/client'
+import { firstParam } from '../db/first-param'
 import { integerList } from '../db/integer-list'
 import { excerptOf } from '../markup/parse'
 import { SPOILER_PLACEHOLDER_URL } from '../posts/spoiler'
@@ -50,7 +50,6 @@ export interface ThreadFigures {
 export async function threadFigures(boardId: string, onlyThreads?: number[]): Promise<Map<number, ThreadFigures>> {
   const db = await getDb()
   const which = onlyThreads ? `t.id IN (${integerList(onlyThreads) || '0'})` : 't.is_dead = false'
-  const boardParam = getConfig().database.provider === 'postgresql' ? '$1' : '?'
   const rows = await db.$queryRawUnsafe<Record<string, number | bigint | null>[]>(
     `
     SELECT
@@ -58,7 +57,7 @@ export async function threadFigures(boardId: string, onlyThreads?: number[]): Pr
       (SELECT MIN(id) FROM posts WHERE thread_id = t.id) AS op,
       (SELECT MAX(id) FROM posts WHERE thread_id = t.id) AS last,
       (SELECT COUNT(image_url) FROM posts WHERE thread_id = t.id) AS files
-    FROM threads t WHERE t.board_id = ${boardParam} AND ${which}`,
+    FROM threads t WHERE t.board_id = ${firstParam()} AND ${which}`,
     boardId,
   )
   const figures = new Map<number, ThreadFigures>()

@@ -1,8 +1,8 @@
 // Thread and post reads shared by the board page, the thread page and the API. Each read is a fixed number
 // of queries whatever the size of the board or thread.
-import { getConfig } from '../config'
 import { type PublicThread, type ThreadSummary, toPublicThread } from './types'
 import { type Db, getDb } from '../db/client'
+import { firstParam } from '../db/first-param'
 import type { Thread } from '../db/generated/sqlite/client.ts'
 import { integerList } from '../db/integer-list'
 import { NotFoundError } from '../errors'
@@ -16,9 +16,6 @@ import { surveySummaries, surveySummariesOfPosts } from '../surveys/queries'
 /** The columns of a thread row in SQL, each named as its Prisma field (quoted: both databases keep the case). */
 const THREAD_COLUMNS = `id, board_id AS "boardId", topic, is_sticky AS "isSticky", is_dead AS "isDead",
   died_at AS "diedAt", created_at AS "createdAt", updated_at AS "updatedAt", post_count AS "postCount"`
-
-/** The driver's placeholder for a statement's first parameter. */
-const firstParam = () => (getConfig().database.provider === 'postgresql' ? '$1' : '?')
 
 /**
  * A board's live threads in board order (sticky first, then last bump, then id). One plain statement:
