@@ -2,6 +2,13 @@
 // query issued while another request's interactive transaction is open would run *inside* that transaction
 // and be rolled back with it. This wrapper gives the whole connection one queue, so a transaction holds the
 // connection until it commits or rolls back, and statements outside it wait their turn.
+//
+// Its transactions also start with BEGIN IMMEDIATE rather than the adapter's deferred BEGIN. A deferred transaction
+// takes the write lock only at its first write: if it has read before, and another process (a second server on
+// the same file, `npm run admin:create`, a test arranging rows) holds the lock or has committed since, SQLite fails
+// the write at once with SQLITE_BUSY, without waiting out the busy timeout, and the request answered 503. An
+// immediate transaction waits for the lock first (up to the timeout below) and then reads the other's commit.
+// Within this process it costs nothing: the queue already runs one transaction at a time.
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from '@prisma/driver-adapter-utils'
 
@@ -16,7 +23,17 @@ class Queue {
   }
 }
 
+/** The adapter opens transactions by preparing the statement `BEGIN` on its better-sqlite3 connection. */
+function beginImmediately(adapter: SqlDriverAdapter): void {
+  const client = (adapter as unknown as { client?: { prepare?: (sql: string) => unknown } }).client
+  if (typeof client?.prepare !== 'function')
+    throw new Error('the SQLite adapter no longer exposes its connection: transactions cannot begin immediately')
+  const prepare = client.prepare.bind(client)
+  client.prepare = (sql: string) => prepare(sql === 'BEGIN' ? 'BEGIN IMMEDIATE' : sql)
+}
+
 function serialize(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  beginImmediately(adapter)
   const queue = new Queue()
   const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
     const release = await queue.acquire()
