@@ -3,7 +3,7 @@
 // after a write never receives a page rendered before it, unless the invalidation was a soft one: then entries (and
 // renders in flight) of pages that may be served stale are kept, marked with the time they went stale, and the
 // caller (serve.ts) decides how long it may still send them.
-import { createHash } from 'node:crypto'
+import { webcrypto } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
@@ -244,13 +244,23 @@ async function compress(
   settings: Settings,
   { renderedAt, staleOk }: Pick<CacheEntry, 'renderedAt' | 'staleOk'>,
   // A recompressed page keeps the ETag it was first stored with (it is the same page).
-  etag = `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`,
+  etag?: string,
 ): Promise<CacheEntry> {
-  const [gzipped, br] = await Promise.all([
+  const [gzipped, br, tag] = await Promise.all([
     gzipAsync(page.body, { level: settings.gzip }),
     brotliAsync(page.body, {
       params: { [zlib.BROTLI_PARAM_QUALITY]: settings.brotli, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length },
     }),
+    etag ?? etagOf(page.body),
   ])
-  return { headers: page.headers, identity: page.body, gzip: gzipped, br, etag, tags, renderedAt, staleOk }
+  return { headers: page.headers, identity: page.body, gzip: gzipped, br, etag: tag, tags, renderedAt, staleOk }
+}
+
+/**
+ * A strong ETag: the start of the page's SHA-256. WebCrypto's digest runs on libuv's thread pool, as the
+ * compressions do; hashing a 760 KB thread page on the event loop held every other request for ≈ 0.7 ms.
+ */
+async function etagOf(body: Buffer): Promise<string> {
+  const digest = Buffer.from(await webcrypto.subtle.digest('SHA-256', body))
+  return `"${digest.toString('base64url').slice(0, 27)}"`
 }

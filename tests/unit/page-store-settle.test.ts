@@ -1,5 +1,5 @@
 // A stored page is compressed fast for the reader waiting on it, then again at the better settings a few seconds
-// later if it is still held: same page, same ETag, still dropped by its tags.
+// later if it is still held: same page, same ETag, still dropped by its tags. The ETag is the page's content hash.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PageStore, type RenderedPage } from '@/lib/page-cache/store'
@@ -48,5 +48,23 @@ describe('PageStore recompression', () => {
     await new Promise((r) => setTimeout(r, 150))
     expect(store.get('k')?.etag).toBe(entry!.etag)
     expect(brotliDecompressSync(store.get('k')!.br).equals(newer.body)).toBe(true)
+  })
+
+  it('gives the same bytes the same ETag and other bytes another, whenever they are rendered', async () => {
+    const store = new PageStore(1 << 26, 20)
+    stores.push(store)
+    const { entry: a } = await store.render('a', ['thread:1'], 60_000, render, keep)
+    const { entry: b } = await store.render(
+      'b',
+      ['thread:2'],
+      60_000,
+      async () => ({ ...page, body: Buffer.from(body) }),
+      keep,
+    )
+    const other: RenderedPage = { ...page, body: Buffer.concat([body, Buffer.from(' ')]) }
+    const { entry: c } = await store.render('c', ['thread:3'], 60_000, async () => other, keep)
+    expect(a!.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/)
+    expect(b!.etag).toBe(a!.etag)
+    expect(c!.etag).not.toBe(a!.etag)
   })
 })
