@@ -20,7 +20,7 @@ function assertBuilt(): void {
 
 /** The Node settings `npm run start:prebuilt` and the systemd unit start the server with (package.json). */
 export const SERVER_NODE_ARGS = ['--max-semi-space-size=4', '--heap-growing-percent=50', '--enable-source-maps']
-export const SERVER_MEMORY_ENV = { MALLOC_ARENA_MAX: '2' }
+export const SERVER_MEMORY_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' }
 
 export interface TestServer {
   url: string
