@@ -197,7 +197,9 @@ async function main(): Promise<void> {
     baseline?.stop()
     await (ctx?.server ?? server)?.stop()
     await database.drop()
-    rmSync(dataDir, { recursive: true, force: true })
+    // KEEP_BENCH_DIR=1 leaves the database and the server's log (server.log) for a look afterwards.
+    if (process.env.KEEP_BENCH_DIR) log(`kept ${dataDir}`)
+    else rmSync(dataDir, { recursive: true, force: true })
     if (profileDir) rmSync(profileDir, { recursive: true, force: true })
   }
 }
