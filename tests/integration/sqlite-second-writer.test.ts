@@ -1,6 +1,6 @@
 // A transaction that reads and then writes must survive another process writing to the same SQLite file
 // meanwhile (a second server, `npm run admin:create`, a test arranging rows): it waits for the other writer's
-// commit instead of failing with SQLITE_BUSY_SNAPSHOT, which reached visitors and staff as a 503. SQLite only, on
+// commit instead of failing at once with SQLITE_BUSY, which reached visitors and staff as a 503. SQLite only, on
 // either engine's run: PostgreSQL has no such lock. Configuration is read once per process (one per file).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
