@@ -1,4 +1,5 @@
 import Link from 'next/link'
+import { ELLIPSIS_GLYPH } from '@/components/ui/glyphs'
 import { StickyPin } from '@/components/ui/sticky-pin'
 import type { CatalogTile as Tile } from '@/lib/threads/catalog'
 
@@ -50,7 +51,18 @@ export function CatalogTile({ tile }: { tile: Tile }) {
           {tile.topic}
         </Link>
       </h2>
-      {tile.excerpt && <p className="w-full break-words text-xs text-slate-700">{tile.excerpt}</p>}
+      {tile.excerpt && (
+        <p className="w-full break-words text-xs text-slate-700">
+          {tile.excerpt.endsWith('…') ? (
+            <>
+              {tile.excerpt.slice(0, -1)}
+              <span dangerouslySetInnerHTML={ELLIPSIS_GLYPH} />
+            </>
+          ) : (
+            tile.excerpt
+          )}
+        </p>
+      )}
     </article>
   )
 }

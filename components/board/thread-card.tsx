@@ -2,6 +2,7 @@
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import type { MouseEvent } from 'react'
+import { HIDE_GLYPH } from '@/components/ui/glyphs'
 import { ServerHtml } from '@/components/ui/server-html'
 import { StickyPin } from '@/components/ui/sticky-pin'
 import { Timestamp } from '@/components/ui/timestamp'
@@ -80,9 +81,8 @@ export function ThreadCard({
           onClick={() => toggleHidden('hiddenThreads', thread.id)}
           className="text-slate-500 hover:text-slate-700"
           aria-label={`Hide thread ${thread.id}`}
-        >
-          [–]
-        </button>
+          dangerouslySetInnerHTML={HIDE_GLYPH}
+        />
         {thread.is_sticky && <StickyPin />}
         <h2 className="font-semibold">
           <Link href={href} className="hover:underline">

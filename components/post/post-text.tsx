@@ -1,3 +1,4 @@
+import { ELLIPSIS_GLYPH } from '@/components/ui/glyphs'
 import { truncate } from '@/lib/markup/parse'
 import { PostBody, type RefContext } from './post-body'
 
@@ -20,7 +21,7 @@ export function PostText({
     <div className="post-text">
       <div className="post-text-short">
         <PostBody content={text} refs={refs} />
-        <span className="text-slate-500">…</span>
+        <span className="text-slate-500" dangerouslySetInnerHTML={ELLIPSIS_GLYPH} />
       </div>
       <details className="post-text-full">
         <summary className="cursor-pointer text-xs font-medium text-board-link">Show full post</summary>

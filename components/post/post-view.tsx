@@ -1,5 +1,6 @@
 'use client'
 import { lazy, Suspense, type ReactNode } from 'react'
+import { HIDE_GLYPH } from '@/components/ui/glyphs'
 import { Timestamp } from '@/components/ui/timestamp'
 import { useAdminUser } from '@/lib/client/admin-user'
 import { toggleHidden, useLocalState } from '@/lib/client/local-state'
@@ -98,9 +99,8 @@ export function PostView({
           onClick={() => toggleHidden('hiddenPosts', post.id)}
           aria-label={`Hide post ${post.id}`}
           className="text-slate-500 hover:text-slate-700"
-        >
-          [–]
-        </button>
+          dangerouslySetInnerHTML={HIDE_GLYPH}
+        />
         {post.is_op && <span className="rounded bg-blue-600 px-1.5 py-0.5 font-semibold text-white">OP</span>}
         {onQuote && !archived ? (
           <button

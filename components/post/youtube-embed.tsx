@@ -1,5 +1,6 @@
 'use client'
 import { useState } from 'react'
+import { PLAY_VIDEO_GLYPH } from '@/components/ui/glyphs'
 
 /** A YouTube link that becomes an embedded player only when clicked (no third-party request before that). */
 export function YoutubeEmbed({ videoId, href }: { videoId: string; href: string }) {
@@ -19,9 +20,8 @@ export function YoutubeEmbed({ videoId, href }: { videoId: string; href: string 
           type="button"
           onClick={() => setOpen(true)}
           className="rounded bg-red-600 px-2 py-0.5 text-xs font-medium text-white"
-        >
-          ▶ Play video
-        </button>
+          dangerouslySetInnerHTML={PLAY_VIDEO_GLYPH}
+        />
       </span>
     )
   }

@@ -1,8 +1,8 @@
 // HTML fragments of posts (and the JSON of public posts, lib/render/post-json.ts), kept between renders of the
 // pages and answers that show them: one made again after a write reuses the fragments of every post whose inputs did
-// not change. One per process (processSingleton), bounded by FRAGMENT_CACHE_MB (32 MB, about the fragments of 25
-// threads of 300 posts) by an estimate of its memory; the least recently used fragments leave first. With
-// FRAGMENT_CACHE_MB=0 every fragment is rendered each time.
+// not change. One per process (processSingleton), bounded by FRAGMENT_CACHE_MB (32 MB, about the fragments of 50
+// threads of 300 posts in a Latin script) by the memory its strings take; the least recently used fragments leave
+// first. With FRAGMENT_CACHE_MB=0 every fragment is rendered each time.
 import { LRUCache } from 'lru-cache'
 import { getConfig } from '../config'
 import { processSingleton } from '../process-singleton'
@@ -19,11 +19,18 @@ const fragments = () =>
     return maxSize > 0
       ? new LRUCache<string, Fragment>({
           maxSize,
-          // UTF-16 strings: two bytes a character at most.
-          sizeCalculation: (f) => 2 * (f.input.length + f.html.length) + 64,
+          sizeCalculation: (f) => stringBytes(f.input) + stringBytes(f.html) + 64,
         })
       : null
   })
+
+/**
+ * What V8 holds for a string: one byte a character when every character is in Latin-1, otherwise two. Counting two
+ * for every string, as this cache once did, let it hold half its bound, and a busy site's working set then no
+ * longer fitted: its fragments were rendered again and again.
+ */
+const BEYOND_LATIN1 = /[^\u0000-\u00ff]/
+export const stringBytes = (text: string): number => (BEYOND_LATIN1.test(text) ? 2 : 1) * text.length
 
 /**
  * The fragment at `slot` (one per post and place it is shown in, e.g. `thread-post:12`) if it was rendered from
