@@ -1,7 +1,7 @@
 // HTML fragments of posts (and the JSON of public posts, lib/render/post-json.ts), kept between renders of the
 // pages and answers that show them: one made again after a write reuses the fragments of every post whose inputs did
-// not change. One per process (processSingleton), bounded by FRAGMENT_CACHE_MB (32 MB, about the fragments of 50
-// threads of 300 posts in a Latin script) by the memory its strings take; the least recently used fragments leave
+// not change. One per process (processSingleton), bounded by FRAGMENT_CACHE_MB (32 MB, about the fragments of 40
+// threads of 300 posts written in Latin-1) by the memory its strings take; the least recently used fragments leave
 // first. With FRAGMENT_CACHE_MB=0 every fragment is rendered each time.
 import { LRUCache } from 'lru-cache'
 import { getConfig } from '../config'
