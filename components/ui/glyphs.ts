@@ -1,8 +1,8 @@
 // Characters outside Latin-1 that the post components draw themselves, written as HTML entities for
 // dangerouslySetInnerHTML (constant markup, nothing from a visitor). The HTML of each post is kept as a string
 // between renders (lib/render/fragment-cache.ts), and V8 stores a string holding even one such character at two
-// bytes a character: the "[–]" in every post's header doubled the memory of every post's fragment, and the time to
-// write it out as UTF-8. A visitor's own text may still hold any character; it costs that post only.
+// bytes a character: the "[–]" in every post's header doubled the memory of every post's fragment. A visitor's own
+// text may still hold any character; it costs that post only.
 
 /** The hide button of a post or thread: "[–]". */
 export const HIDE_GLYPH = { __html: '[&ndash;]' }
