@@ -8,33 +8,20 @@ import { threadPostsHtml } from '@/components/thread/thread-posts-html'
 import type { PublicPost } from '@/lib/posts/types'
 import type { CatalogTile } from '@/lib/threads/catalog'
 import type { ThreadSummary } from '@/lib/threads/types'
+import { publicPost } from '../helpers/public-post'
 
 const beyondLatin1 = (html: string) => [...new Set(html.match(/[^\u0000-\u00ff]/gu) ?? [])]
 
 const long = 'A café is où the words are. '.repeat(120) // cut on the page, with "Show full post"
 
-function post(id: number, content: string, extra: Partial<PublicPost> = {}): PublicPost {
-  return {
-    id,
+// In thread 1, as the inputs below say, with a poster id shown.
+const post = (id: number, content: string, extra: Partial<PublicPost> = {}) =>
+  publicPost(id, content, {
     thread_id: 1,
-    board_id: 'tech',
-    content,
     created_at: '2026-11-28T12:00:00.000Z',
-    image_url: null,
-    thumbnail_url: null,
-    file_type: null,
-    file_info: null,
-    spoiler: false,
-    color: 'black',
     thread_user_id: 'abcd1234',
-    country_code: null,
-    dont_bump: false,
-    is_op: id === 1,
-    isBanned: false,
-    banInfo: null,
     ...extra,
-  }
-}
+  })
 
 const posts = [
   post(1, `Opening post >>2\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ`),

@@ -6,8 +6,8 @@ import {
   type ThreadAction,
   type ThreadState,
 } from '@/lib/client/thread-state'
-import type { PublicPost } from '@/lib/posts/types'
 import type { PublicThread } from '@/lib/threads/types'
+import { publicPost as post } from '../helpers/public-post'
 
 const THREAD: PublicThread = {
   id: 7,
@@ -20,28 +20,6 @@ const THREAD: PublicThread = {
   died_at: null,
   deletes_at: null,
   post_count: 2,
-}
-
-function post(id: number, content = `post ${id}`): PublicPost {
-  return {
-    id,
-    thread_id: 7,
-    board_id: 'tech',
-    content,
-    created_at: '2026-01-01T00:00:00.000Z',
-    image_url: null,
-    thumbnail_url: null,
-    file_type: null,
-    file_info: null,
-    spoiler: false,
-    color: 'black',
-    thread_user_id: null,
-    country_code: null,
-    dont_bump: false,
-    is_op: id === 1,
-    isBanned: false,
-    banInfo: null,
-  }
 }
 
 const feed = (state: ThreadState, ...actions: ThreadAction[]) => actions.reduce(threadReducer, state)
