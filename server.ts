@@ -19,7 +19,7 @@ import { startHousekeepingSchedule, stopHousekeepingSchedule } from './lib/house
 import { CLIENT_IP_HEADER, resolveClientIp } from './lib/http/client-ip'
 import { newNonce, nonceSource, pagePolicy } from './lib/http/content-security-policy'
 import { trackConnections } from './lib/http/drain'
-import { isFlightRequest } from './lib/http/flight-request'
+import { hasMalformedRouterState, isFlightRequest, refuseRouterState } from './lib/http/flight-request'
 import { guardPagePost } from './lib/http/form-posts'
 import { upgradesForNext } from './lib/http/next-upgrades'
 import { observeRequest } from './lib/http/observe-request'
@@ -125,6 +125,8 @@ async function main(): Promise<void> {
     if (problem === 'encoding' && !isApiPath(req.url!)) req.url = NOT_FOUND_PAGE
     else if (problem) return void refuseTarget(res, problem).catch(() => res.destroy())
     if (!isKnownMethod(req.method)) return void refuseMethod(res).catch(() => res.destroy())
+    if (!isApiPath(req.url!) && hasMalformedRouterState(req.headers))
+      return void refuseRouterState(res).catch(() => res.destroy())
     if (!render) watchForPageView(req, res, clientIp)
     const path = req.url ?? '/'
     if (config.metricsToken && path.split('?')[0] === METRICS_PATH) {

@@ -47,7 +47,7 @@ export function isKnownMethod(method: string | undefined): boolean {
 }
 
 export async function refuseMethod(res: ServerResponse): Promise<void> {
-  await send(res, json({ error: 'Method not allowed' }, 405, { Allow: [...METHODS].join(', ') }))
+  await sendAndClose(res, json({ error: 'Method not allowed' }, 405, { Allow: [...METHODS].join(', ') }))
 }
 
 const MESSAGES: Record<TargetProblem, string> = {
@@ -58,10 +58,11 @@ const MESSAGES: Record<TargetProblem, string> = {
 
 /** Answers a request whose target is not a decodable path with a 400 in the API's error body. */
 export async function refuseTarget(res: ServerResponse, problem: TargetProblem): Promise<void> {
-  await send(res, errorResponse(ValidationError.field('url', MESSAGES[problem])))
+  await sendAndClose(res, errorResponse(ValidationError.field('url', MESSAGES[problem])))
 }
 
-async function send(res: ServerResponse, response: Response): Promise<void> {
+/** Writes a whole answer made before Next sees the request, and closes the connection. */
+export async function sendAndClose(res: ServerResponse, response: Response): Promise<void> {
   res.writeHead(response.status, { ...Object.fromEntries(response.headers), Connection: 'close' })
   res.end(Buffer.from(await response.arrayBuffer()))
 }

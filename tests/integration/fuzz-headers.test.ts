@@ -89,6 +89,32 @@ describe('a corpus of known-bad requests', () => {
       'Next-Action',
     )
   })
+
+  // Next answers a navigation whose router state it cannot parse with a 500, on found pages and on its 404 page;
+  // found pages first redirect to an address with Next's `_rsc` parameter, so the redirect is followed.
+  it('a malformed router state header is a 400 on any page; a well-formed one is served', async () => {
+    const navigate = async (target: string, tree: string) => {
+      const headers: [string, string][] = [
+        ['RSC', '1'],
+        ['Next-Router-State-Tree', tree],
+      ]
+      const first = await send({ target, headers })
+      const location = /^location: (\S+)/im.exec(first.head)?.[1]
+      if (first.status !== 307 || !location) return first
+      return send({ target: location.replace(/^https?:\/\/[^/]+/, ''), headers })
+    }
+    const wellFormed = encodeURIComponent(JSON.stringify(['', { children: ['board', {}] }]))
+    for (const target of ['/board/tech', `/board/tech/thread/${valid.threadId}`, '/board/tech/thread/99999', '/nope']) {
+      for (const tree of ['x', '%ff', '[[[[[[["x"]]]]]]]', encodeURIComponent('["",{"children":7}]')]) {
+        const res = await navigate(target, tree)
+        expect(res.status, `${target} with ${tree}`).toBe(400)
+        expect(res.body.toString()).toMatch(/router state/i)
+      }
+      const res = await navigate(target, wellFormed)
+      // A missing thread's payload may carry its not-found page with a 200, as Next streams it.
+      expect(res.status, `${target} with a well-formed tree`).toBe(target === '/nope' ? 404 : 200)
+    }
+  })
 })
 
 describe('slow clients (slowloris) are cut off', () => {
