@@ -102,6 +102,16 @@ export const fuzzServer = () => server
 export const host = () => `127.0.0.1:${server.port}`
 export const send = (request: RawRequest) =>
   rawRequest(server.port, { ...request, headers: [['Host', host()], ...(request.headers ?? [])] }, LIMIT_MS + 2_000)
+/**
+ * Sends the request and, when Next redirects a navigation (`RSC: 1`) to the address with its `_rsc` parameter, the
+ * same request again there: only that second request renders the page with the navigation's headers.
+ */
+export async function sendFollowingNavigation(request: RawRequest): Promise<RawResponse> {
+  const first = await send(request)
+  const location = /^location: (\S+)/im.exec(first.head)?.[1]
+  if (first.status !== 307 || !location?.includes('_rsc')) return first
+  return send({ ...request, target: location.replace(/^https?:\/\/[^/]+/, '') })
+}
 export const sessionHeaders = (): [string, string][] => [
   ['Cookie', admin.cookie],
   ['X-CSRF-Token', admin.csrf],

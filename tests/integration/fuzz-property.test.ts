@@ -1,6 +1,7 @@
 // No 5xx, no hang, on any request: a property-based run (fast-check) over every route of app/api and every page,
 // visitor and logged-in staff, with hostile path segments, methods, queries, headers and JSON or multipart bodies,
-// sent over raw sockets to a real server (tests/helpers/fuzz.ts). Any 5xx, any answer slower than 5 s, and any
+// sent over raw sockets to a real server (tests/helpers/fuzz.ts); a navigation Next redirects to its `_rsc` address
+// is sent again there, so that pages render with the hostile navigation headers. Any 5xx, any answer slower than 5 s, and any
 // connection closed without an answer fails.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -11,7 +12,7 @@ import {
   multipart,
   nested,
   NOT_WITH_SESSION,
-  send,
+  sendFollowingNavigation,
   sessionHeaders,
   withFuzzServer,
   valid,
@@ -136,7 +137,7 @@ describe('property: any request to any route', () => {
         ]
         const target = fillTemplate(r.route, values) + query
         expectSane(
-          await send({
+          await sendFollowingNavigation({
             method: r.method,
             target,
             headers,
