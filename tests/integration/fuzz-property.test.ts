@@ -1,8 +1,8 @@
 // No 5xx, no hang, on any request: a property-based run (fast-check) over every route of app/api and every page,
 // visitor and logged-in staff, with hostile path segments, methods, queries, headers and JSON or multipart bodies,
 // sent over raw sockets to a real server (tests/helpers/fuzz.ts); a navigation Next redirects to its `_rsc` address
-// is sent again there, so that pages render with the hostile navigation headers. Any 5xx, any answer slower than 5 s, and any
-// connection closed without an answer fails.
+// is sent again there, so that pages render with the hostile navigation headers. Any 5xx, any answer slower than
+// 5 s, and any connection closed without an answer fails.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { apiRoutes, fillTemplate, pageRoutes } from '../helpers/app-routes'
