@@ -15,7 +15,7 @@ import { useWatchedSeen } from '@/lib/client/use-watched-seen'
 import { labelFor } from '@/lib/client/watcher-state'
 import type { PublicPost } from '@/lib/posts/types'
 import { dataSlotOf, readServerSlot, readSlotData } from '@/lib/render/slot-reader'
-import type { ThreadPostsSlotData } from '@/lib/render/thread-posts-slot'
+import { THREAD_POST_COUNT_SLOT, type ThreadFacts, type ThreadPostsSlotData } from '@/lib/render/thread-posts-slot'
 import type { SurveyResults } from '@/lib/surveys/types'
 import type { PublicThread } from '@/lib/threads/types'
 import { NewPostsButton } from './new-posts-button'
@@ -32,12 +32,14 @@ const StaffThreadControls = lazy(() =>
 
 export interface ThreadViewProps {
   boardId: string
-  thread: PublicThread
+  /** The thread; without its post count and bump time when `postsSlot` is given (the slot has them). */
+  thread: PublicThread | ThreadFacts
   /** The posts, unless `postsSlot` names where the server put them. */
   posts: PublicPost[]
   /**
-   * On a page load: the slot holding the post list as HTML (lib/render/thread-posts-slot.ts), with the posts as
-   * JSON for the browser. The list stays that HTML until the page has hydrated, then is drawn here.
+   * On a page load: the slot holding the post list as HTML (lib/render/thread-posts-slot.ts), with the posts and
+   * the thread's counts as JSON for the browser. The list stays that HTML until the page has hydrated, then is
+   * drawn here.
    */
   postsSlot?: string
   bumpLimit: number
@@ -55,8 +57,8 @@ export interface ThreadViewProps {
 /** An open thread: its posts kept up to date live (lib/client/use-thread.ts), the reply form under them. */
 export function ThreadView(props: ThreadViewProps) {
   const { boardId, postsSlot } = props
-  const [initial] = useState(() => initialPosts(props))
-  const { state, status, catchUp, deleteOwn, showLatest } = useThread(boardId, props.thread, initial.posts)
+  const [initial] = useState(() => initialState(props))
+  const { state, status, catchUp, deleteOwn, showLatest } = useThread(boardId, initial.thread, initial.posts)
   // The server's HTML list is replaced once the page runs (hydration must first find what the server drew).
   // A page with polls also waits for the polls' code, which is fetched only by pages that show one.
   const pollsReady = useSurveyViewReady(Object.keys(props.surveyResults).length > 0)
@@ -99,6 +101,7 @@ export function ThreadView(props: ThreadViewProps) {
       <ThreadHeader
         thread={thread}
         shownPosts={posts.length}
+        shownPostsSlot={!drawn && postsSlot ? THREAD_POST_COUNT_SLOT : undefined}
         bumpLimit={props.bumpLimit}
         status={status}
         lastPostId={state.lastId}
@@ -160,12 +163,20 @@ export function ThreadView(props: ThreadViewProps) {
   )
 }
 
-/** The posts to start from: the props', the slot's while the server renders, or the JSON the slot's HTML carried. */
-function initialPosts({ posts, postsSlot }: ThreadViewProps): { posts: PublicPost[]; missing: boolean } {
-  if (!postsSlot) return { posts, missing: false }
+/**
+ * The thread and posts to start from: the props', the slot's while the server renders, or the JSON the slot's HTML
+ * carried. A page restored from the router's cache has neither: it starts empty and fetches them.
+ */
+function initialState({ thread, posts, postsSlot }: ThreadViewProps): {
+  thread: PublicThread
+  posts: PublicPost[]
+  missing: boolean
+} {
+  if (!postsSlot) return { thread: thread as PublicThread, posts, missing: false }
   const fromSlot =
     typeof window === 'undefined'
-      ? readServerSlot<ThreadPostsSlotData>(postsSlot)?.data.posts
-      : readSlotData<PublicPost[]>(postsSlot)
-  return { posts: fromSlot ?? [], missing: !fromSlot }
+      ? readServerSlot<ThreadPostsSlotData>(postsSlot)?.data
+      : readSlotData<ThreadPostsSlotData>(postsSlot)
+  const counts = fromSlot?.thread ?? { post_count: 0, updated_at: thread.created_at }
+  return { thread: { ...thread, ...counts }, posts: fromSlot?.posts ?? [], missing: !fromSlot }
 }

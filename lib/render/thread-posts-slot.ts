@@ -1,12 +1,15 @@
 // How the thread page gets its post list as ready HTML (thread-posts-html.tsx) into a slot (slots.ts) that
 // ThreadView shows until it has hydrated, instead of rendering 300 posts with React and copying them into the
-// page's React payload besides.
+// page's React payload besides. What every reply changes goes through these slots too (the count of posts shown,
+// the thread's post count and bump time), so that a reply leaves the rest of the page, its React payload included,
+// byte for byte as it was, unless it brings the thread to its bump limit or quotes a post of another thread.
 import type { PublicPost } from '../posts/types'
 import { processSlot } from '../process-singleton'
 import { dataSlotOf } from './slot-reader'
 import { fillSlot, slotDataScript, slotsAvailable } from './slots'
 import { yieldToLoop } from './yield-to-loop'
 import type { SurveyResults } from '../surveys/types'
+import type { PublicThread } from '../threads/types'
 
 export interface ThreadPostsInput {
   boardId: string
@@ -27,12 +30,27 @@ export interface ThreadPostsHtml {
   json: string
 }
 
-/** What ThreadView finds in the slot while the server renders it. */
+/** What of a thread changes with every reply: it travels with the posts, not in ThreadView's props. */
+export type ThreadCounts = Pick<PublicThread, 'post_count' | 'updated_at'>
+
+/** What ThreadView finds in the slot while the server renders it, and in the slot's JSON in the browser. */
 export interface ThreadPostsSlotData {
+  thread: ThreadCounts
   posts: PublicPost[]
 }
 
 export const THREAD_POSTS_SLOT = 'thread-posts'
+/** The number of posts the page shows, in the thread's header. */
+export const THREAD_POST_COUNT_SLOT = 'thread-post-count'
+
+/** The thread without what a reply changes (ThreadCounts), for ThreadView's props. */
+export function threadWithoutCounts(thread: PublicThread): ThreadFacts {
+  const { post_count: _count, updated_at: _bumped, ...rest } = thread
+  return rest
+}
+
+/** A thread as ThreadView's props carry it when its counts are in the slot. */
+export type ThreadFacts = Omit<PublicThread, keyof ThreadCounts>
 
 const renderer = processSlot<(input: ThreadPostsInput) => ThreadPostsHtml>('thread-posts-html')
 
@@ -40,16 +58,21 @@ const renderer = processSlot<(input: ThreadPostsInput) => ThreadPostsHtml>('thre
 export const registerThreadPostsHtml = (render: (input: ThreadPostsInput) => ThreadPostsHtml) => renderer.set(render)
 
 /**
- * Fills the thread page's post-list slot and returns its name, or returns undefined when the page must carry its
- * posts in its props instead: no renderer registered, or no slots in this request (a script rendering outside
+ * Fills the thread page's slots (the post list, its JSON with the thread's counts, the number of posts shown) and
+ * returns the list's name, or returns undefined when the page must carry its posts and counts in its props instead: no renderer registered, or no slots in this request (a script rendering outside
  * server.ts). Resolves after the event loop has had a turn, so the rest of the page renders in a block of its own.
  */
-export async function threadPostsSlot(input: ThreadPostsInput): Promise<string | undefined> {
+export async function threadPostsSlot(input: ThreadPostsInput, thread: ThreadCounts): Promise<string | undefined> {
   const render = renderer.get()
   if (!render || !slotsAvailable()) return undefined
   const { items, json } = render(input)
-  fillSlot(THREAD_POSTS_SLOT, { html: items, data: { posts: input.posts } satisfies ThreadPostsSlotData })
-  fillSlot(dataSlotOf(THREAD_POSTS_SLOT), { html: slotDataScript(THREAD_POSTS_SLOT, json), data: null })
+  const counts: ThreadCounts = { post_count: thread.post_count, updated_at: thread.updated_at }
+  const data: ThreadPostsSlotData = { thread: counts, posts: input.posts }
+  fillSlot(THREAD_POSTS_SLOT, { html: items, data })
+  // The same object as JSON for the browser: the posts' JSON is made once per post, so it is put in as it is.
+  const dataJson = `{"thread":${JSON.stringify(counts)},"posts":${json}}`
+  fillSlot(dataSlotOf(THREAD_POSTS_SLOT), { html: slotDataScript(THREAD_POSTS_SLOT, dataJson), data: null })
+  fillSlot(THREAD_POST_COUNT_SLOT, { html: String(input.posts.length), data: null })
   await yieldToLoop()
   return THREAD_POSTS_SLOT
 }

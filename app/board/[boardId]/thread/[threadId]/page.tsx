@@ -7,7 +7,7 @@ import { isNumericId, type PageParams } from '@/lib/http/params'
 import { requestIp } from '@/lib/http/request-ip'
 import { BUMP_LIMIT } from '@/lib/limits'
 import { loadThreadPage } from '@/lib/pages/visitor'
-import { threadPostsSlot } from '@/lib/render/thread-posts-slot'
+import { threadPostsSlot, threadWithoutCounts } from '@/lib/render/thread-posts-slot'
 
 export const dynamic = 'force-dynamic'
 
@@ -34,23 +34,27 @@ export default async function ThreadPage({ params, searchParams }: Props) {
   const page = await loadThreadPage(await requestIp(), boardId, threadId)
   if (page.kind !== 'ok') return unavailablePage(page, boardId)
   const quoteId = quote && isNumericId(quote) && !page.thread.is_dead ? Number(quote) : undefined
-  // A page load gets its posts as ready HTML; a client-side navigation (no slots) gets them in ThreadView's props.
-  const postsSlot = await threadPostsSlot({
-    boardId: page.board.id,
-    threadId: page.thread.id,
-    posts: page.posts,
-    archived: page.thread.is_dead,
-    showFlags: page.board.country_flags_enabled,
-    countryNames: page.countryNames,
-    crossRefs: page.crossRefs,
-    surveyResults: page.surveyResults,
-  })
+  // A page load gets its posts as ready HTML, with the thread's post count and bump time beside them in the slot;
+  // a client-side navigation (no slots) gets them all in ThreadView's props.
+  const postsSlot = await threadPostsSlot(
+    {
+      boardId: page.board.id,
+      threadId: page.thread.id,
+      posts: page.posts,
+      archived: page.thread.is_dead,
+      showFlags: page.board.country_flags_enabled,
+      countryNames: page.countryNames,
+      crossRefs: page.crossRefs,
+      surveyResults: page.surveyResults,
+    },
+    page.thread,
+  )
   return (
     <div className="space-y-4">
       <BoardHeader board={page.board} />
       <ThreadView
         boardId={page.board.id}
-        thread={page.thread}
+        thread={postsSlot ? threadWithoutCounts(page.thread) : page.thread}
         posts={postsSlot ? [] : page.posts}
         postsSlot={postsSlot}
         bumpLimit={BUMP_LIMIT}
