@@ -45,8 +45,9 @@ import { countDomainEvents } from './lib/metrics/domain-events'
 import { METRICS_PATH, serveMetrics } from './lib/metrics/endpoint'
 import { watchPageCache } from './lib/metrics/registry'
 import { resolveScheme, SCHEME_HEADER } from './lib/net/scheme'
-import { isRenderRequest, loopbackRenderer, RENDER_IDENTITY } from './lib/page-cache/render'
+import { isRenderRequest, loopbackRenderer, RENDER_IDENTITY, slotsForRender } from './lib/page-cache/render'
 import { createPageCache, type PageCache } from './lib/page-cache/serve'
+import { spliceThreadPage } from './lib/page-cache/thread-splice'
 import { registerCatalogTilesHtml } from './lib/render/catalog-tiles-slot'
 import { withRenderSlots } from './lib/render/slots'
 import { registerThreadCardsHtml } from './lib/render/thread-cards-slot'
@@ -156,7 +157,7 @@ async function main(): Promise<void> {
         res.setHeader('content-security-policy', policy)
       }
       if (guardPagePost(req, res) || answerWhileDatabaseDown(req, res)) return Promise.resolve()
-      return withRenderSlots(!isFlightRequest(req.headers), () => nextHandle(req, res))
+      return withRenderSlots(!isFlightRequest(req.headers), () => nextHandle(req, res), slotsForRender(req))
     }
     if (render || !next_.pages) return void handle(req, res)
     next_.pages.noteWriter(req, res, clientIp)
@@ -209,6 +210,7 @@ async function main(): Promise<void> {
       cdnSeconds: config.pageCacheCdnSeconds,
       staleMs: config.pageStaleMs,
       render: loopbackRenderer(http.address() as AddressInfo),
+      splice: spliceThreadPage,
     })
     watchPageCache(next_.pages.store)
   }

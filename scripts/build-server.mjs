@@ -24,6 +24,9 @@ await build({
   // Next's package has no exports map, so Node's ES module loader needs the file's extension (the catalog's tiles,
   // rendered here to HTML, hold next/link's links).
   alias: { 'next/link': 'next/link.js' },
+  // Node 20.10 and later read `with { type: 'json' }`, which its loader needs to import a package's JSON file;
+  // esbuild's table for node20 would drop the attribute.
+  supported: { 'import-attributes': true },
   logLevel: 'warning',
 })
 console.log('Server compiled: dist/server.mjs')

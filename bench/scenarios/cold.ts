@@ -18,5 +18,9 @@ export const coldScenario: BenchScenario = {
       coldFigure('thread', 'Thread page, 300 posts', cold.threadMs, cold.threadBytes, cold.threadCpuMs),
     )
     ctx.results.coldNotMiss = cold.notMiss
+    ctx.log(
+      `cold renders: ${cold.threadSpliced} of ${cold.threadMs.length} thread pages put together from the previous render`,
+    )
+    ctx.log(`cold thread CPU ms: ${cold.threadCpuMs.map((ms) => ms.toFixed(1)).join(' ')}`)
   },
 }

@@ -1,6 +1,7 @@
 // Country names from the maintained ISO 3166 table (i18n-iso-countries), plus our own LO (local network) and CF (proxy/CDN).
 import countries from 'i18n-iso-countries'
-import en from 'i18n-iso-countries/langs/en.json'
+// The attribute lets Node's own loader read the table where server.ts's bundle leaves packages outside it.
+import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' }
 
 countries.registerLocale(en)
 

@@ -47,6 +47,14 @@ function createMetrics() {
       labelNames: ['result'] as const,
       registers,
     }),
+    pageRenders: new Counter({
+      name: 'corkboard_page_cache_renders_total',
+      help:
+        'New versions of cached pages: full (rendered by Next), spliced (new slot contents put into the ' +
+        "previous render's surroundings)",
+      labelNames: ['how'] as const,
+      registers,
+    }),
     pageCacheBytes: new Gauge({
       name: 'corkboard_page_cache_bytes',
       help: 'Bytes held by the page cache (all encodings)',

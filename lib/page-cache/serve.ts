@@ -23,6 +23,7 @@ import { isFlightRequest } from '../http/flight-request'
 import { notModifiedSince } from '../http/last-modified'
 import { REQUEST_ID_HEADER } from '../http/request-id'
 import { log } from '../log'
+import { metrics } from '../metrics/registry'
 import { threadsLinkingTo } from '../posts/cross-thread-links'
 import { consume } from '../rate-limit/limits'
 
@@ -33,6 +34,11 @@ export interface PageCacheOptions {
   /** How long a page may be sent stale after an event that only adds to it (0: never). */
   staleMs: number
   render: (path: string, hostHeader: string, requestId: string) => Promise<RenderedPage>
+  /**
+   * Puts a new version of a page together from its previous render's shell (thread-splice.ts), or answers
+   * undefined when it needs a full render.
+   */
+  splice?: (route: CachedRoute, previous: Pick<CacheEntry, 'headers' | 'shell'>) => Promise<RenderedPage | undefined>
 }
 
 export interface PageCache {
@@ -60,7 +66,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const writers = new RecentWriters(options.staleMs)
   const unsubscribe = subscribe('state', (event) => {
     const tags = tagsFor(event)
-    if (tags === 'all' || tags.length) store.invalidate(tags, options.staleMs > 0 && onlyAdds(event))
+    // Soft even with PAGE_STALE_MS=0: a stale entry is then never sent, but its shell still serves the next render.
+    if (tags === 'all' || tags.length) store.invalidate(tags, onlyAdds(event))
     const linking = linkingPages(event)
     if (linking === 'all' || linking.length) store.invalidate(linking)
   })
@@ -70,6 +77,20 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const staleCacheControl = 'no-cache'
   const sendsStale = (entry: CacheEntry, clientIp: string) =>
     entry.staleSince !== undefined && Date.now() - entry.staleSince < options.staleMs && !writers.has(clientIp)
+  /** A new version of the page: from the previous render's shell where it can be, or rendered by Next. */
+  const renderPage = async (route: CachedRoute, key: string, url: string, host: string, requestId: string) => {
+    const previous = options.splice ? store.previous(key) : undefined
+    if (previous?.shell) {
+      // A read that fails here fails the full render too, which answers it as pages do (the 503 page, say).
+      const page = await options.splice!(route, previous).catch(() => undefined)
+      if (page) {
+        metrics().pageRenders.inc({ how: 'spliced' })
+        return page
+      }
+    }
+    metrics().pageRenders.inc({ how: 'full' })
+    return options.render(url, host, requestId)
+  }
   /** The page of `key` from one shared render (store.ts); `url` and `host` make the request it is rendered for. */
   const render = (req: IncomingMessage, route: CachedRoute, key: string, url: string, host: string) => {
     // A page rendered while the database failed (e.g. statistics showing their failure note) is not kept.
@@ -79,7 +100,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       key,
       route.tags,
       route.ttlMs,
-      () => options.render(url, host, String(req.headers[REQUEST_ID_HEADER])),
+      () => renderPage(route, key, url, host, String(req.headers[REQUEST_ID_HEADER])),
       keep,
       route.staleOk,
     )

@@ -7,11 +7,14 @@ import { webcrypto } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
+import type { PageShell } from '../render/page-shell'
 
 export interface RenderedPage {
   status: number
   headers: Record<string, string>
   body: Buffer
+  /** The page's bytes around its slots, when a later version may be put together from them (page-shell.ts). */
+  shell?: PageShell
 }
 
 export interface CacheEntry {
@@ -27,6 +30,8 @@ export interface CacheEntry {
   staleSince?: number
   /** The entry may be kept stale on a soft invalidation (its route is `staleOk`). */
   staleOk: boolean
+  /** Views of `identity` around its slots (RenderedPage). */
+  shell?: PageShell
 }
 
 interface Kept {
@@ -67,6 +72,14 @@ export class PageStore {
     const entry = this.entries.get(key)
     if (entry) this.stats.hits++
     return entry
+  }
+
+  /**
+   * The page's last render, current or stale, for a new one to be put together from (without counting a hit);
+   * undefined once dropped.
+   */
+  previous(key: string): Pick<CacheEntry, 'headers' | 'shell'> | undefined {
+    return this.entries.peek(key)
   }
 
   /** A render of the page is under way (one a later request would share). */
@@ -150,7 +163,7 @@ export class PageStore {
     const timer = setTimeout(() => {
       this.settling.delete(timer)
       if (this.entries.peek(key) !== entry) return
-      const page = { status: 200, headers: entry.headers, body: entry.identity }
+      const page = { status: 200, headers: entry.headers, body: entry.identity, shell: entry.shell }
       void compress(page, entry.tags, SETTLED, entry, entry.etag).then(
         (settled) => {
           if (this.entries.peek(key) !== entry) return
@@ -253,7 +266,17 @@ async function compress(
     }),
     etag ?? etagOf(page.body),
   ])
-  return { headers: page.headers, identity: page.body, gzip: gzipped, br, etag: tag, tags, renderedAt, staleOk }
+  return {
+    headers: page.headers,
+    identity: page.body,
+    gzip: gzipped,
+    br,
+    etag: tag,
+    tags,
+    renderedAt,
+    staleOk,
+    shell: page.shell,
+  }
 }
 
 /**

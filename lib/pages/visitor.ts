@@ -7,16 +7,12 @@ import { assertNotBannedUnless } from '../bans/check'
 import type { BanBody } from '../bans/types'
 import { getBoardOrThrow } from '../boards/queries'
 import { BannedError, NotFoundError } from '../errors'
-import { countryName } from '../geo/country-names'
+import { readThreadPage } from './thread-page-data'
 import { boardIdParam, idParam } from '../http/params'
-import { referencedPostIds } from '../markup/parse'
-import { noteCrossThreadLinks } from '../posts/cross-thread-links'
-import { postAddress, postLocations } from '../posts/locate'
 import { withheldSpoiler } from '../posts/spoiler'
 import { yieldToLoop } from '../render/yield-to-loop'
-import { resultsInThread, summaryOf } from '../surveys/queries'
 import { DEFAULT_CATALOG_SORT, isCatalogSort, listCatalog } from '../threads/catalog'
-import { listArchivedThreads, listBoardPage, listThreadPosts } from '../threads/queries'
+import { listArchivedThreads, listBoardPage } from '../threads/queries'
 
 /** What a visitor page shows instead of its content: the 404 page, or the ban screen. */
 export type Unavailable = { kind: 'not-found'; what: string } | { kind: 'banned'; body: BanBody }
@@ -91,37 +87,6 @@ export const loadThreadPage = cache(async (ip: string, rawBoardId: string, rawTh
   return outcome(async () => {
     const board = await getBoardOrThrow(boardIdParam(rawBoardId))
     await assertNotBannedUnless(board.id, ip, isStaffCaller)
-    const threadId = idParam('Thread not found')(rawThreadId)
-    // Poll results hold each poll's summary too: one read of the thread's polls serves both.
-    const [{ thread, posts: read }, results] = await Promise.all([
-      listThreadPosts(board.id, threadId, { includeSurveys: false }),
-      resultsInThread(threadId),
-    ])
-    await yieldToLoop() // 300 posts read; what follows works through them all
-    const summaries = new Map([...results.values()].map((r) => [r.post_id, summaryOf(r)]))
-    // The posts were made for this page (listThreadPosts), so each gets its poll in place: a spread copy of 300
-    // posts costs milliseconds (lib/posts/to-public.ts says why).
-    const posts = read.map((p) => {
-      const post = withheldSpoiler(p)
-      post.survey = summaries.get(p.id) ?? null
-      return post
-    })
-    const inThread = new Set(posts.map((p) => p.id))
-    const foreign = [...new Set(posts.flatMap((p) => referencedPostIds(p.content)))].filter((id) => !inThread.has(id))
-    const codes = [...new Set(posts.map((p) => p.country_code).filter((c): c is string => Boolean(c)))]
-    // Noted before the posts are looked up, so a deletion from now on finds this page among those to drop.
-    noteCrossThreadLinks(threadId, { postIds: foreign })
-    const located = await postLocations(foreign)
-    noteCrossThreadLinks(threadId, { threadIds: located.map((r) => r.threadId) })
-    const crossRefs = Object.fromEntries(located.map((r) => [r.id, postAddress(r)]))
-    return {
-      kind: 'ok' as const,
-      board,
-      thread,
-      posts,
-      crossRefs,
-      surveyResults: Object.fromEntries([...results.values()].map((r) => [r.post_id, r])),
-      countryNames: Object.fromEntries(codes.map((c) => [c, countryName(c)])),
-    }
+    return readThreadPage(board, idParam('Thread not found')(rawThreadId))
   })
 })

@@ -14,9 +14,18 @@ const scope = () =>
     return storage
   })
 
-/** Runs one request's handling with its own, empty set of slots when its answer is HTML, and with none otherwise. */
-export function withRenderSlots<T>(answersHtml: boolean, fn: () => T): T {
-  return answersHtml ? scope().run(new Map(), fn) : scope().exit(fn)
+/**
+ * A slot no element shows: the key of what the page depends on besides its slots (lib/render/page-shell.ts).
+ * Filled by pages whose later versions the page cache may put together from this render's surroundings.
+ */
+export const SHELL_KEY_SLOT = 'page-shell-key'
+
+/**
+ * Runs one request's handling with its own set of slots when its answer is HTML, and with none otherwise. The
+ * caller may pass the (empty) map, to read what the render filled once it is done.
+ */
+export function withRenderSlots<T>(answersHtml: boolean, fn: () => T, slots = new Map<string, SlotContent>()): T {
+  return answersHtml ? scope().run(slots, fn) : scope().exit(fn)
 }
 
 /** True when this code runs within a request that has slots (false, e.g., in a script or a unit test). */

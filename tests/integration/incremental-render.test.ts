@@ -4,8 +4,9 @@
 // only renders, every post afresh (FRAGMENT_CACHE_MB=0). Each
 // request to B names a Host it has never seen, and the cache is keyed by Host and path, so B answers with a render
 // made for that request through the same cache render path (no nonce, the same headers), never a kept page.
-// A stale page on A (an invalidation missing or too narrow) or a reused piece that a write should have changed
-// shows as a difference.
+// A stale page on A (an invalidation missing or too narrow), a reused piece that a write should have changed, or
+// a thread page put together from its previous render's shell that a full render would not give, shows as a
+// difference.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import os from 'node:os'
@@ -18,6 +19,7 @@ import { startServer, type TestServer, roomyRateLimits } from '../helpers/server
 import { loggedInAdmin, type StaffClient } from '../helpers/staff'
 
 const BOARD = 'tech'
+const METRICS_TOKEN = 'incremental-render-metrics'
 const STEPS = 160
 const BATCH = 10
 
@@ -33,7 +35,7 @@ beforeAll(async () => {
     TRUST_PROXY_HOPS: '1',
     RATE_LIMITS: roomyRateLimits('surveyCreate', 'vote', 'visitorDelete', 'staffWrite'),
   }
-  a = await startServer({ env, database, dataDir, keep: true })
+  a = await startServer({ env: { ...env, METRICS_TOKEN }, database, dataDir, keep: true })
   // B renders every post of every page afresh: no fragment is reused from one of its renders to the next.
   b = await startServer({ env: { ...env, FRAGMENT_CACHE_MB: '0' }, database, dataDir, keep: true })
   staff = await loggedInAdmin(a)
@@ -270,6 +272,11 @@ it(`serves, after each batch of a ${STEPS}-step random sequence of writes, the p
   }
   // Pages untouched by a batch were answered from the cache: the comparison covered kept pages, not only renders.
   expect(hits).toBeGreaterThan(0)
+  // Thread pages after replies were put together from their previous render's shell (lib/page-cache/thread-splice.ts),
+  // so the comparison covered those too.
+  const scraped = await fetch(`${a.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+  const spliced = /corkboard_page_cache_renders_total\{how="spliced"\} (\d+)/.exec(await scraped.text())
+  expect(Number(spliced?.[1] ?? 0)).toBeGreaterThan(5)
   expect(surveys.length).toBeGreaterThan(0)
 }, 600_000)
 

@@ -1,8 +1,9 @@
 // A reply changes a thread page only inside its server-filled slots (lib/render/thread-posts-slot.ts): the post
 // list, its JSON with the thread's post count and bump time, and the number of posts in the header. Everything
-// else, React's payload included, stays byte for byte the same, which is what lets a later page be put together
-// from the previous one's surroundings and new slot contents. Pages are cache renders made for each request (a
-// Host the cache has never seen), so they carry no per-request nonce.
+// else, React's payload included, stays byte for byte the same, which lets the page cache put the next version
+// together from the previous render's surroundings and the new slot contents (lib/page-cache/thread-splice.ts):
+// each such page must equal a full render. Full renders here are cache renders made for each request (a Host the
+// cache has never seen), so they carry no per-request nonce.
 import { request } from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { form, postForm } from '../helpers/http'
@@ -11,9 +12,10 @@ import { roomyRateLimits, startServer, type TestServer } from '../helpers/server
 
 let server: TestServer
 let fresh = 0
+const METRICS_TOKEN = 'thread-page-shell-metrics'
 
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMITS: roomyRateLimits('threadCreate', 'postCreate') } })
+  server = await startServer({ env: { METRICS_TOKEN, RATE_LIMITS: roomyRateLimits('threadCreate', 'postCreate') } })
   // Until the ban index has loaded, pages bypass the cache's render path.
   for (let i = 0; (await render('/board/tech')).cache === 'undefined'; i++) {
     if (i > 100) throw new Error('the page cache never answered')
@@ -24,7 +26,7 @@ afterAll(async () => {
   await server?.stop()
 })
 
-it('a reply (plain, quoting, with a file, saged) changes nothing outside the slots; a quote of another thread does', async () => {
+it('a reply (plain, quoting, with a file, saged) changes nothing outside the slots, and the page served after it is put together from the previous one; a quote of another thread changes more, and is rendered in full', async () => {
   const thread = await postForm(
     `${server.url}/api/boards/tech/threads`,
     form({ topic: 'shell', content: 'opening post' }, { name: 'a.png', bytes: await png() }),
@@ -45,6 +47,10 @@ it('a reply (plain, quoting, with a file, saged) changes nothing outside the slo
   await reply({ content: 'first reply' })
   const first = splitSlots((await render(pagePath)).body)
   expect(first.slots['thread-post-count']).toBe('2')
+  // Kept in the cache of the server's own Host, whose next versions are then put together from it.
+  expect((await served(pagePath)).cache).toBe('MISS')
+  expect((await served(pagePath)).cache).toBe('HIT')
+  const splicedBefore = await spliced()
 
   const steps: [string, () => Promise<unknown>][] = [
     ['a plain reply', () => reply({ content: 'plain' })],
@@ -62,15 +68,34 @@ it('a reply (plain, quoting, with a file, saged) changes nothing outside the slo
     expect(page.slots['thread-post-count'], what).toBe(String(posts))
     expect(page.slots['thread-posts'], what).not.toBe(previous.slots['thread-posts'])
     expect(page.slots['thread-posts-data'], what).toContain(`"post_count":${posts}`)
+    const kept = await served(pagePath)
+    expect(kept.cache, what).toBe('MISS')
+    expect(kept.body === page.html, what).toBe(true)
     previous = page
   }
+  expect(await spliced()).toBe(splicedBefore + steps.length)
 
   // The page's React payload carries the hrefs of posts quoted in other threads: such a reply changes it.
   await reply({ content: `>>${other.body.postId} over there` })
   const crossQuoted = splitSlots((await render(pagePath)).body)
   expect(crossQuoted.shell).not.toBe(first.shell)
   expect(crossQuoted.shell).toContain(`/board/tech/thread/${other.body.threadId}#post-${other.body.postId}`)
+  expect((await served(pagePath)).body === crossQuoted.html).toBe(true)
+  expect(await spliced()).toBe(splicedBefore + steps.length)
 })
+
+/** The page as the server's cache serves it under its own Host. */
+async function served(pagePath: string): Promise<{ cache: string | null; body: string }> {
+  const res = await fetch(`${server.url}${pagePath}`)
+  return { cache: res.headers.get('x-corkboard-cache'), body: await res.text() }
+}
+
+/** How many thread pages the cache has put together from a previous render's shell. */
+async function spliced(): Promise<number> {
+  const res = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+  const found = /corkboard_page_cache_renders_total\{how="spliced"\} (\d+)/.exec(await res.text())
+  return Number(found?.[1] ?? 0)
+}
 
 /** A cache render of the page made for this request alone. */
 function render(pagePath: string): Promise<{ status: number; cache: string; body: string }> {
@@ -98,7 +123,7 @@ function render(pagePath: string): Promise<{ status: number; cache: string; body
  * is the one with `data-slot`; its content ends at the close tag that balances it (user text is escaped, so every
  * `<div` or `</div>` in a post is a tag).
  */
-function splitSlots(html: string): { shell: string; slots: Record<string, string> } {
+function splitSlots(html: string): { html: string; shell: string; slots: Record<string, string> } {
   const slots: Record<string, string> = {}
   let shell = ''
   let at = 0
@@ -125,5 +150,5 @@ function splitSlots(html: string): { shell: string; slots: Record<string, string
   }
   shell += html.slice(at)
   expect(Object.keys(slots).sort()).toEqual(['thread-post-count', 'thread-posts', 'thread-posts-data'])
-  return { shell, slots }
+  return { html, shell, slots }
 }

@@ -6,8 +6,9 @@ import { threadFeedPath } from '@/lib/feeds/paths'
 import { isNumericId, type PageParams } from '@/lib/http/params'
 import { requestIp } from '@/lib/http/request-ip'
 import { BUMP_LIMIT } from '@/lib/limits'
+import { threadPageSlots } from '@/lib/pages/thread-page-slots'
 import { loadThreadPage } from '@/lib/pages/visitor'
-import { threadPostsSlot, threadWithoutCounts } from '@/lib/render/thread-posts-slot'
+import { threadWithoutCounts } from '@/lib/render/thread-posts-slot'
 
 export const dynamic = 'force-dynamic'
 
@@ -36,19 +37,7 @@ export default async function ThreadPage({ params, searchParams }: Props) {
   const quoteId = quote && isNumericId(quote) && !page.thread.is_dead ? Number(quote) : undefined
   // A page load gets its posts as ready HTML, with the thread's post count and bump time beside them in the slot;
   // a client-side navigation (no slots) gets them all in ThreadView's props.
-  const postsSlot = await threadPostsSlot(
-    {
-      boardId: page.board.id,
-      threadId: page.thread.id,
-      posts: page.posts,
-      archived: page.thread.is_dead,
-      showFlags: page.board.country_flags_enabled,
-      countryNames: page.countryNames,
-      crossRefs: page.crossRefs,
-      surveyResults: page.surveyResults,
-    },
-    page.thread,
-  )
+  const postsSlot = await threadPageSlots(page)
   return (
     <div className="space-y-4">
       <BoardHeader board={page.board} />

@@ -1,0 +1,51 @@
+// Every slot of the thread page, filled from the page's data, and the key of what the rest of the page depends
+// on. The page fills them while Next renders it; the page cache fills them the same way to put a page together
+// from an earlier render's surroundings (lib/render/page-shell.ts), which it does only while the key is unchanged.
+import { BUMP_LIMIT } from '../limits'
+import type { ThreadPageData } from './thread-page-data'
+import { fillSlot, SHELL_KEY_SLOT } from '../render/slots'
+import { threadPostsSlot, threadWithoutCounts } from '../render/thread-posts-slot'
+
+/** How a thread page's shell key starts (other pages' keys start otherwise). */
+export const THREAD_SHELL = 'thread '
+
+/**
+ * What the thread page shows outside its slots, as one string: everything the page read except the posts and the
+ * thread's counts, plus the opening post's text (the page's description and the watcher's label) and whether the
+ * thread is at its bump limit. A field added to the page's data is in the key without a change here. The page's
+ * query (`?quote=`) is not: the page cache keeps thread pages only without one.
+ */
+export function threadShellKey(page: ThreadPageData): string {
+  const { posts, thread, ...rest } = page
+  return (
+    THREAD_SHELL +
+    JSON.stringify({
+      ...rest,
+      thread: threadWithoutCounts(thread),
+      atBumpLimit: thread.post_count >= BUMP_LIMIT,
+      opening: posts[0]?.content ?? null,
+    })
+  )
+}
+
+/**
+ * Fills the thread page's slots and returns the post list's, or undefined when the page must carry its posts in
+ * its props (no slots in this request: see threadPostsSlot).
+ */
+export async function threadPageSlots(page: ThreadPageData): Promise<string | undefined> {
+  const slot = await threadPostsSlot(
+    {
+      boardId: page.board.id,
+      threadId: page.thread.id,
+      posts: page.posts,
+      archived: page.thread.is_dead,
+      showFlags: page.board.country_flags_enabled,
+      countryNames: page.countryNames,
+      crossRefs: page.crossRefs,
+      surveyResults: page.surveyResults,
+    },
+    page.thread,
+  )
+  if (slot) fillSlot(SHELL_KEY_SLOT, { html: '', data: threadShellKey(page) })
+  return slot
+}

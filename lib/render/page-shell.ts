@@ -1,0 +1,87 @@
+// A page's shell: the bytes of a full render around its server-filled slots (slots.ts), with the key of what those
+// bytes depend on (SHELL_KEY_SLOT). While a later version of the page has the same key, it is the shell with the
+// new slot contents put in: byte for byte what a full render gives, without rendering it. A shell is taken only
+// from a render whose every shown slot is found in its bytes exactly where the slot's element puts it.
+import type { SlotContent } from './slot-reader'
+import { SHELL_KEY_SLOT } from './slots'
+
+export interface PageShell {
+  key: string
+  /** The bytes before, between and after the slots' contents: one more than `slots`. */
+  parts: Buffer[]
+  /** The slots the page shows, in the order they appear. */
+  slots: string[]
+}
+
+/** A slot's content as its element holds it: a list's items each in a `<div>` of its own (ServerHtml). */
+function slotBytes(content: SlotContent): Buffer {
+  if (typeof content.html === 'string') return Buffer.from(content.html)
+  const items = content.html
+  const buffers: Buffer[] = new Array(items.length)
+  for (let i = 0; i < items.length; i++) buffers[i] = Buffer.from(`<div>${items[i]}</div>`)
+  return Buffer.concat(buffers)
+}
+
+/** Where the content of the element with `data-slot="name"` starts, or -1; -2 when two elements name the slot. */
+function contentStart(body: Buffer, name: string): number {
+  const attribute = Buffer.from(` data-slot="${name}"`)
+  const at = body.indexOf(attribute)
+  if (at < 0) return -1
+  if (body.indexOf(attribute, at + attribute.length) >= 0) return -2
+  const end = body.indexOf('>', at + attribute.length)
+  return end < 0 ? -2 : end + 1
+}
+
+/**
+ * The shell of a full render, or undefined when the render filled no key or its bytes do not hold each shown
+ * slot's content where expected (the page is then always rendered in full).
+ */
+export function shellOf(body: Buffer, slots: ReadonlyMap<string, SlotContent>): PageShell | undefined {
+  const key = slots.get(SHELL_KEY_SLOT)?.data
+  if (typeof key !== 'string') return undefined
+  const found: { name: string; start: number; end: number }[] = []
+  for (const [name, content] of slots) {
+    if (name === SHELL_KEY_SLOT) continue
+    const start = contentStart(body, name)
+    if (start === -1) continue // a slot no element shows on this page
+    if (start < 0) return undefined
+    const bytes = slotBytes(content)
+    const end = start + bytes.length
+    if (end > body.length || !body.subarray(start, end).equals(bytes)) return undefined
+    found.push({ name, start, end })
+  }
+  found.sort((a, b) => a.start - b.start)
+  const parts: Buffer[] = []
+  let at = 0
+  for (const { start, end } of found) {
+    if (start < at) return undefined // overlapping slots: not a shell
+    parts.push(body.subarray(at, start))
+    at = end
+  }
+  parts.push(body.subarray(at))
+  return { key, parts, slots: found.map((f) => f.name) }
+}
+
+/**
+ * The page that the shell and new slot contents make, with its own shell (whose parts are views of the new page,
+ * so the earlier page's bytes are not kept alive); undefined when the contents lack a slot the shell shows.
+ */
+export function fillShell(
+  shell: PageShell,
+  slots: ReadonlyMap<string, SlotContent>,
+): { body: Buffer; shell: PageShell } | undefined {
+  const pieces: Buffer[] = [shell.parts[0]]
+  for (let i = 0; i < shell.slots.length; i++) {
+    const content = slots.get(shell.slots[i])
+    if (!content) return undefined
+    pieces.push(slotBytes(content), shell.parts[i + 1])
+  }
+  const body = Buffer.concat(pieces)
+  const parts: Buffer[] = []
+  let at = 0
+  for (let i = 0; i < pieces.length; i += 2) {
+    parts.push(body.subarray(at, at + pieces[i].length))
+    at += pieces[i].length + (pieces[i + 1]?.length ?? 0)
+  }
+  return { body, shell: { key: shell.key, parts, slots: shell.slots } }
+}
