@@ -43,12 +43,13 @@ export interface ThreadViewProps {
    */
   postsSlot?: string
   bumpLimit: number
-  /** hrefs for references to posts in other threads, resolved on the server. */
-  crossRefs: Record<number, string>
+  /** hrefs for references to posts in other threads, resolved on the server (in the slot, with `postsSlot`). */
+  crossRefs?: Record<number, string>
   showFlags: boolean
   /** The board's captcha setting, for the reply form. */
   captchaMode: CaptchaMode
-  countryNames: Record<string, string>
+  /** Names of the posters' countries (in the slot, with `postsSlot`). */
+  countryNames?: Record<string, string>
   /** Server-rendered poll results, by the post they are attached to. */
   surveyResults: Record<number, SurveyResults>
   quote?: number
@@ -68,6 +69,8 @@ export function ThreadView(props: ThreadViewProps) {
     if (initial.missing) void catchUp()
   }, [initial.missing, catchUp])
   const { thread, posts } = state
+  const crossRefs = props.crossRefs ?? initial.crossRefs
+  const countryNames = props.countryNames ?? initial.countryNames
   // The text the reply form inserts: `seq` tells a second quote of the same post from the first.
   const [insert, setInsert] = useState<{ text: string; seq: number } | undefined>(
     props.quote ? { text: `>>${props.quote}\n`, seq: 0 } : undefined,
@@ -81,10 +84,10 @@ export function ThreadView(props: ThreadViewProps) {
 
   const refs: RefContext = useMemo(
     () => ({
-      hrefFor: (id) => (byId.has(id) ? `#post-${id}` : (props.crossRefs[id] ?? `/post/${id}`)),
+      hrefFor: (id) => (byId.has(id) ? `#post-${id}` : (crossRefs[id] ?? `/post/${id}`)),
       isOwn: (id) => local.ownPosts.has(id),
     }),
-    [byId, props.crossRefs, local.ownPosts],
+    [byId, crossRefs, local.ownPosts],
   )
   const backlinks = useMemo(() => backlinksOf(posts), [posts])
 
@@ -134,7 +137,7 @@ export function ThreadView(props: ThreadViewProps) {
                 newIds={state.newIds}
                 highlight={highlight}
                 showFlags={props.showFlags}
-                countryNames={props.countryNames}
+                countryNames={countryNames}
                 surveyResults={props.surveyResults}
                 surveyVersions={state.surveyVersions}
                 onQuote={(id) => setInsert((i) => ({ text: `>>${id}\n`, seq: (i?.seq ?? 0) + 1 }))}
@@ -164,19 +167,26 @@ export function ThreadView(props: ThreadViewProps) {
 }
 
 /**
- * The thread and posts to start from: the props', the slot's while the server renders, or the JSON the slot's HTML
- * carried. A page restored from the router's cache has neither: it starts empty and fetches them.
+ * The thread, posts and what goes with them to start from: the props', the slot's while the server renders, or the
+ * JSON the slot's HTML carried. A page restored from the router's cache has neither: it starts empty and fetches
+ * the thread and posts.
  */
-function initialState({ thread, posts, postsSlot }: ThreadViewProps): {
+function initialState({ thread, posts, postsSlot }: ThreadViewProps): ThreadPostsSlotData & {
   thread: PublicThread
-  posts: PublicPost[]
   missing: boolean
 } {
-  if (!postsSlot) return { thread: thread as PublicThread, posts, missing: false }
+  if (!postsSlot) return { thread: thread as PublicThread, posts, countryNames: {}, crossRefs: {}, missing: false }
   const fromSlot =
     typeof window === 'undefined'
       ? readServerSlot<ThreadPostsSlotData>(postsSlot)?.data
       : readSlotData<ThreadPostsSlotData>(postsSlot)
+  // Restored without it, links to other threads go through /post/{id} and flags name their country by its code.
   const counts = fromSlot?.thread ?? { post_count: 0, updated_at: thread.created_at }
-  return { thread: { ...thread, ...counts }, posts: fromSlot?.posts ?? [], missing: !fromSlot }
+  return {
+    thread: { ...thread, ...counts },
+    posts: fromSlot?.posts ?? [],
+    countryNames: fromSlot?.countryNames ?? {},
+    crossRefs: fromSlot?.crossRefs ?? {},
+    missing: !fromSlot,
+  }
 }

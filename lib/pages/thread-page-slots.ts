@@ -10,13 +10,14 @@ import { threadPostsSlot, threadWithoutCounts } from '../render/thread-posts-slo
 export const THREAD_SHELL = 'thread '
 
 /**
- * What the thread page shows outside its slots, as one string: everything the page read except the posts and the
- * thread's counts, plus the opening post's text (the page's description and the watcher's label) and whether the
+ * What the thread page shows outside its slots, as one string: everything the page read except what goes in the
+ * slots (the posts, the thread's counts, country names, links to other threads), plus the opening post's text (the page's description and the watcher's label) and whether the
  * thread is at its bump limit. A field added to the page's data is in the key without a change here. The page's
  * query (`?quote=`) is not: the page cache keeps thread pages only without one.
  */
 export function threadShellKey(page: ThreadPageData): string {
-  const { posts, thread, ...rest } = page
+  // In the slot with the posts, not in the rest of the page.
+  const { posts, thread, countryNames: _names, crossRefs: _links, ...rest } = page
   return (
     THREAD_SHELL +
     JSON.stringify({

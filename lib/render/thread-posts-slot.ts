@@ -1,8 +1,9 @@
 // How the thread page gets its post list as ready HTML (thread-posts-html.tsx) into a slot (slots.ts) that
 // ThreadView shows until it has hydrated, instead of rendering 300 posts with React and copying them into the
-// page's React payload besides. What every reply changes goes through these slots too (the count of posts shown,
-// the thread's post count and bump time), so that a reply leaves the rest of the page, its React payload included,
-// byte for byte as it was, unless it brings the thread to its bump limit or quotes a post of another thread.
+// page's React payload besides. What replies change goes through these slots too (the count of posts shown, the
+// thread's post count and bump time, the names of the posters' countries, the addresses of posts quoted in other
+// threads), so that a reply leaves the rest of the page, its React payload included, byte for byte as it was,
+// unless it brings the thread to its bump limit.
 import type { PublicPost } from '../posts/types'
 import { processSlot } from '../process-singleton'
 import { dataSlotOf } from './slot-reader'
@@ -33,9 +34,15 @@ export interface ThreadPostsHtml {
 /** What of a thread changes with every reply: it travels with the posts, not in ThreadView's props. */
 export type ThreadCounts = Pick<PublicThread, 'post_count' | 'updated_at'>
 
-/** What ThreadView finds in the slot while the server renders it, and in the slot's JSON in the browser. */
+/**
+ * What ThreadView finds in the slot while the server renders it, and in the slot's JSON in the browser: beside the
+ * posts, what goes with them and changes with replies (the thread's counts, the names of the posters' countries,
+ * the addresses of posts quoted in other threads).
+ */
 export interface ThreadPostsSlotData {
   thread: ThreadCounts
+  countryNames: Record<string, string>
+  crossRefs: Record<number, string>
   posts: PublicPost[]
 }
 
@@ -66,11 +73,13 @@ export async function threadPostsSlot(input: ThreadPostsInput, thread: ThreadCou
   const render = renderer.get()
   if (!render || !slotsAvailable()) return undefined
   const { items, json } = render(input)
+  const { countryNames, crossRefs, posts } = input
   const counts: ThreadCounts = { post_count: thread.post_count, updated_at: thread.updated_at }
-  const data: ThreadPostsSlotData = { thread: counts, posts: input.posts }
+  const data: ThreadPostsSlotData = { thread: counts, countryNames, crossRefs, posts }
   fillSlot(THREAD_POSTS_SLOT, { html: items, data })
   // The same object as JSON for the browser: the posts' JSON is made once per post, so it is put in as it is.
-  const dataJson = `{"thread":${JSON.stringify(counts)},"posts":${json}}`
+  const around = JSON.stringify({ thread: counts, countryNames, crossRefs })
+  const dataJson = `${around.slice(0, -1)},"posts":${json}}`
   fillSlot(dataSlotOf(THREAD_POSTS_SLOT), { html: slotDataScript(THREAD_POSTS_SLOT, dataJson), data: null })
   fillSlot(THREAD_POST_COUNT_SLOT, { html: String(input.posts.length), data: null })
   await yieldToLoop()

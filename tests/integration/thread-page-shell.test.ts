@@ -26,7 +26,7 @@ afterAll(async () => {
   await server?.stop()
 })
 
-it('a reply (plain, quoting, with a file, saged) changes nothing outside the slots, and the page served after it is put together from the previous one; a quote of another thread changes more, and is rendered in full', async () => {
+it('a reply (plain, quoting, quoting another thread, with a file, saged) changes nothing outside the slots, and the page served after it is put together from the previous one; a new poll changes more, and is rendered in full', async () => {
   const thread = await postForm(
     `${server.url}/api/boards/tech/threads`,
     form({ topic: 'shell', content: 'opening post' }, { name: 'a.png', bytes: await png() }),
@@ -41,7 +41,7 @@ it('a reply (plain, quoting, with a file, saged) changes nothing outside the slo
   const reply = async (fields: Record<string, string>, file?: { name: string; bytes: Buffer }) => {
     const res = await postForm(`${server.url}/api/boards/tech/threads/${threadId}/posts`, form(fields, file))
     expect(res.status, JSON.stringify(res.body)).toBe(201)
-    return res.body.postId as number
+    return { postId: res.body.postId as number, cookie: res.headers.get('set-cookie')!.split(';')[0] }
   }
   const pagePath = `/board/tech/thread/${threadId}`
   await reply({ content: 'first reply' })
@@ -55,6 +55,7 @@ it('a reply (plain, quoting, with a file, saged) changes nothing outside the slo
   const steps: [string, () => Promise<unknown>][] = [
     ['a plain reply', () => reply({ content: 'plain' })],
     ['a reply quoting the opening post', () => reply({ content: `>>${opId} agreed` })],
+    ['a reply quoting a post of another thread', () => reply({ content: `>>${other.body.postId} over there` })],
     ['a reply with a file', async () => reply({ content: 'picture' }, { name: 'b.png', bytes: await png(40, 30) })],
     ['a saged reply', () => reply({ content: 'no bump', dont_bump: 'true' })],
   ]
@@ -75,12 +76,22 @@ it('a reply (plain, quoting, with a file, saged) changes nothing outside the slo
   }
   expect(await spliced()).toBe(splicedBefore + steps.length)
 
-  // The page's React payload carries the hrefs of posts quoted in other threads: such a reply changes it.
-  await reply({ content: `>>${other.body.postId} over there` })
-  const crossQuoted = splitSlots((await render(pagePath)).body)
-  expect(crossQuoted.shell).not.toBe(first.shell)
-  expect(crossQuoted.shell).toContain(`/board/tech/thread/${other.body.threadId}#post-${other.body.postId}`)
-  expect((await served(pagePath)).body === crossQuoted.html).toBe(true)
+  const address = `/board/tech/thread/${other.body.threadId}#post-${other.body.postId}`
+  expect(previous.slots['thread-posts-data']).toContain(address)
+  expect(first.shell).not.toContain(address)
+
+  // Poll results are in the page's React payload: a new poll changes it, and the page is rendered in full.
+  const { postId, cookie } = await reply({ content: 'a question follows' })
+  const poll = await fetch(`${server.url}/api/boards/tech/threads/${threadId}/posts/${postId}/survey`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    body: JSON.stringify({ survey_type: 'single', question: 'Which?', options: ['One', 'Two'] }),
+  })
+  expect(poll.status, await poll.clone().text()).toBe(201)
+  const polled = splitSlots((await render(pagePath)).body)
+  expect(polled.shell).not.toBe(first.shell)
+  expect(polled.shell).toContain('Which?')
+  expect((await served(pagePath)).body === polled.html).toBe(true)
   expect(await spliced()).toBe(splicedBefore + steps.length)
 })
 

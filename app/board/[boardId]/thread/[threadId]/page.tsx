@@ -35,8 +35,8 @@ export default async function ThreadPage({ params, searchParams }: Props) {
   const page = await loadThreadPage(await requestIp(), boardId, threadId)
   if (page.kind !== 'ok') return unavailablePage(page, boardId)
   const quoteId = quote && isNumericId(quote) && !page.thread.is_dead ? Number(quote) : undefined
-  // A page load gets its posts as ready HTML, with the thread's post count and bump time beside them in the slot;
-  // a client-side navigation (no slots) gets them all in ThreadView's props.
+  // A page load gets its posts as ready HTML, with the thread's counts, country names and links to other threads
+  // beside them in the slot; a client-side navigation (no slots) gets them all in ThreadView's props.
   const postsSlot = await threadPageSlots(page)
   return (
     <div className="space-y-4">
@@ -47,10 +47,10 @@ export default async function ThreadPage({ params, searchParams }: Props) {
         posts={postsSlot ? [] : page.posts}
         postsSlot={postsSlot}
         bumpLimit={BUMP_LIMIT}
-        crossRefs={page.crossRefs}
+        crossRefs={postsSlot ? undefined : page.crossRefs}
         showFlags={page.board.country_flags_enabled}
         captchaMode={page.board.captcha}
-        countryNames={page.countryNames}
+        countryNames={postsSlot ? undefined : page.countryNames}
         surveyResults={page.surveyResults}
         quote={quoteId}
       />
