@@ -37,9 +37,9 @@ export interface ThreadViewProps {
   /** The posts, unless `postsSlot` names where the server put them. */
   posts: PublicPost[]
   /**
-   * On a page load: the slot holding the post list as HTML (lib/render/thread-posts-slot.ts), with the posts and
-   * the thread's counts as JSON for the browser. The list stays that HTML until the page has hydrated, then is
-   * drawn here.
+   * On a page load: the slot holding the post list as HTML (lib/render/thread-posts-slot.ts), with the posts, the
+   * thread's counts, country names and links to other threads as JSON for the browser. The list stays that HTML
+   * until the page has hydrated, then is drawn here.
    */
   postsSlot?: string
   bumpLimit: number

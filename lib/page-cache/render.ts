@@ -71,6 +71,8 @@ export function loopbackRenderer(listening: { address: string; port: number }) {
           const chunks: Buffer[] = []
           res.on('data', (c: Buffer) => chunks.push(c))
           res.on('error', fail)
+          // However the answer ends: a render cut off holds the slots' HTML, which must not stay behind.
+          res.on('close', () => slotsOfRenders.delete(slotsName))
           res.on('end', () => {
             const slots = slotsOfRenders.get(slotsName)
             slotsOfRenders.delete(slotsName)
