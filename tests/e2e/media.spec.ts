@@ -30,8 +30,8 @@ async function mediaThread(baseURL: string): Promise<Posted> {
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     return res.body.postId as number
   }
-  const videoId = await reply({ content: 'A video' }, { name: 'clip.webm', bytes: webm() })
-  const audioId = await reply({ content: 'A song' }, { name: 'song.mp3', bytes: mp3() })
+  const videoId = await reply({ content: 'A video' }, { name: 'clip.webm', bytes: await webm() })
+  const audioId = await reply({ content: 'A song' }, { name: 'song.mp3', bytes: await mp3() })
   const spoilerId = await reply(
     { content: 'Ending revealed', spoiler: 'true' },
     { name: 'ending.png', bytes: await png(200, 100, { r: 0, g: 128, b: 0 }) },

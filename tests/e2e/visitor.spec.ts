@@ -43,7 +43,7 @@ test('create a thread, reply with text and video, quote, preview, and see it liv
   await replyViaUi(page, 'Vim, obviously')
   await expect(otherPage.getByText('Vim, obviously')).toBeVisible({ timeout: 2000 })
 
-  await replyViaUi(page, 'Here is a clip', { name: 'clip.mp4', mimeType: 'video/mp4', buffer: mp4() })
+  await replyViaUi(page, 'Here is a clip', { name: 'clip.mp4', mimeType: 'video/mp4', buffer: await mp4() })
   await expect(page.locator('img[alt^="video attached"]')).toHaveCount(1)
   await expect(otherPage.locator('img[alt^="video attached"]')).toHaveCount(1, { timeout: 2000 })
 

@@ -86,8 +86,8 @@ export async function framesWebp(frames: number, canvas?: { width: number; heigh
 }
 
 /** A real MP4 whose `moov` box then declares a size far beyond the end of the file. */
-export function mp4WithBogusMoovSize(): Buffer {
-  const b = Buffer.from(mp4())
+export async function mp4WithBogusMoovSize(): Promise<Buffer> {
+  const b = Buffer.from(await mp4())
   b.writeUInt32BE(0x7ffffff0, b.indexOf('moov') - 4)
   return b
 }

@@ -1,8 +1,9 @@
 // Real media files for upload tests, made on the spot with sharp and ffmpeg.
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { deflateSync, crc32 } from 'node:zlib'
 import sharp from 'sharp'
 
@@ -61,10 +62,19 @@ export function pngBomb(): Buffer {
   ])
 }
 
-function ffmpeg(args: string[], ext: string): Buffer {
-  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'cb-ff-')), `out.${ext}`)
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, out])
-  return readFileSync(out)
+/**
+ * Asynchronous on purpose: an encode can take seconds on a loaded machine, and a test process blocked that long
+ * keeps a keep-alive connection the server has meanwhile closed, so its next request fails with EPIPE.
+ */
+async function ffmpeg(args: string[], ext: string): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'cb-ff-'))
+  try {
+    const out = path.join(dir, `out.${ext}`)
+    await promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, out])
+    return await readFile(out)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
 }
 
 export const mp4 = () =>

@@ -167,7 +167,7 @@ describe('file info', () => {
     const { threadId } = (await newThread('tech', {})).body
     const reply = await postForm(
       postsUrl('tech', threadId),
-      form({ content: 'clip' }, { name: 'clip.mp4', bytes: mp4() }),
+      form({ content: 'clip' }, { name: 'clip.mp4', bytes: await mp4() }),
       as(freshIp()),
     )
     expect(reply.status).toBe(201)

@@ -109,9 +109,9 @@ describe('media pipeline', () => {
 
   it.each([
     ['GIF', 'anim.gif', gif, 'image', /\.gif$/, /-thumb\.webp$/],
-    ['MP4', 'clip.mp4', async () => mp4(), 'video', /\.mp4$/, /-thumb\.webp$/],
-    ['WebM', 'clip.webm', async () => webm(), 'video', /\.webm$/, /-thumb\.webp$/],
-    ['MP3', 'song.mp3', async () => mp3(), 'audio', /\.mp3$/, /^\/placeholders\/audio\.svg$/],
+    ['MP4', 'clip.mp4', () => mp4(), 'video', /\.mp4$/, /-thumb\.webp$/],
+    ['WebM', 'clip.webm', () => webm(), 'video', /\.webm$/, /-thumb\.webp$/],
+    ['MP3', 'song.mp3', () => mp3(), 'audio', /\.mp3$/, /^\/placeholders\/audio\.svg$/],
   ])('accepts %s', async (_label, name, make, fileType, urlPattern, thumbPattern) => {
     const res = await postForm(
       threadsUrl(),

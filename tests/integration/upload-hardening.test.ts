@@ -131,7 +131,7 @@ describe('uploads validated to the bottom', () => {
   })
 
   it('an MP4 whose moov box declares a bogus size is refused with 415', async () => {
-    await expectRefused('clip.mp4', mp4WithBogusMoovSize())
+    await expectRefused('clip.mp4', await mp4WithBogusMoovSize())
   })
 
   it('an "MP3" that is only an ID3 tag with no audio frame is refused with 415', async () => {
@@ -139,7 +139,7 @@ describe('uploads validated to the bottom', () => {
   })
 
   it('a WebM cut after its header (no decodable frame) is refused with 415', async () => {
-    const clip = webm()
+    const clip = await webm()
     await expectRefused('cut.webm', clip.subarray(0, clip.indexOf(Buffer.from([0x1f, 0x43, 0xb6, 0x75]))))
   })
 
@@ -187,12 +187,12 @@ describe('uploads validated to the bottom', () => {
   })
 
   it('good files are still accepted: animations, and video with its moov box at the end gets a real thumbnail', async () => {
-    const clip = mp4()
+    const clip = await mp4()
     expect(clip.indexOf('moov')).toBeGreaterThan(clip.indexOf('mdat')) // ffmpeg's default layout
     const cases: [string, Buffer, RegExp][] = [
       ['clip.mp4', clip, /-thumb\.webp$/],
-      ['clip.webm', webm(), /-thumb\.webp$/],
-      ['song.mp3', mp3(), /^\/placeholders\/audio\.svg$/],
+      ['clip.webm', await webm(), /-thumb\.webp$/],
+      ['song.mp3', await mp3(), /^\/placeholders\/audio\.svg$/],
       ['still.gif', await gif(30, 30), /-thumb\.webp$/],
       ['anim.gif', framesGif(2_000), /-thumb\.webp$/],
       ['anim.webp', await framesWebp(20), /-thumb\.webp$/],
@@ -221,9 +221,9 @@ describe('without ffmpeg', () => {
 
   it('video and audio uploads are refused with a clear message instead of stored unchecked; images still work', async () => {
     for (const [name, bytes] of [
-      ['clip.mp4', mp4()],
-      ['clip.webm', webm()],
-      ['song.mp3', mp3()],
+      ['clip.mp4', await mp4()],
+      ['clip.webm', await webm()],
+      ['song.mp3', await mp3()],
     ] as const) {
       const { thread } = await upload(name, bytes, bare)
       expect(thread.status).toBe(415)

@@ -37,10 +37,10 @@ describe('declared image sizes', () => {
 })
 
 describe('MP4 box sizes', () => {
-  it('accepts a real MP4 and refuses one whose moov declares a bogus size', () => {
-    const good = mp4()
+  it('accepts a real MP4 and refuses one whose moov declares a bogus size', async () => {
+    const good = await mp4()
     expect(mp4BoxesValid(good)).toBe(true)
-    expect(mp4BoxesValid(mp4WithBogusMoovSize())).toBe(false)
+    expect(mp4BoxesValid(await mp4WithBogusMoovSize())).toBe(false)
     const small = Buffer.from(good)
     small.writeUInt32BE(16, small.indexOf('moov') - 4)
     expect(mp4BoxesValid(small)).toBe(false)
