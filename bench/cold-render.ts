@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { BROWSER_HEADERS, postReply, rawRequest } from './http'
 import type { SeededThread } from './seed'
 import { BENCH_METRICS_TOKEN } from './server-memory'
+import { splicedRenders } from '../tests/helpers/http'
 
 export interface ColdRenders {
   boardMs: number[]
@@ -53,9 +54,9 @@ export async function measureColdRenders(
 
     await postReply(url, { boardId, threadId }, `Cold render #${i + 1}`)
 
-    const splicedBefore = await splicedRenders(url)
+    const splicedBefore = await splicedRenders(url, BENCH_METRICS_TOKEN)
     const thread = await timed(threadPath, out.threadCpuMs)
-    out.threadSpliced += (await splicedRenders(url)) - splicedBefore
+    out.threadSpliced += (await splicedRenders(url, BENCH_METRICS_TOKEN)) - splicedBefore
     const board = await timed(boardPath, out.boardCpuMs)
     for (const res of [thread, board]) if (res.headers[CACHE_HEADER] !== 'MISS') out.notMiss++
     out.threadMs.push(thread.ms)
@@ -70,13 +71,6 @@ async function get(url: string, path: string) {
   const res = await rawRequest(`${url}${path}`, { headers: BROWSER_HEADERS })
   if (res.status !== 200) throw new Error(`${path} answered ${res.status}`)
   return res
-}
-
-/** The server's count of pages put together from a previous render's shell (0 without its metrics). */
-async function splicedRenders(url: string): Promise<number> {
-  const res = await rawRequest(`${url}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })
-  const found = /corkboard_page_cache_renders_total\{how="spliced"\} (\d+)/.exec(res.body.toString())
-  return Number(found?.[1] ?? 0)
 }
 
 /** CPU time of a process's main thread so far, in ms, to the nanosecond (/proc/PID/task/PID/schedstat). */

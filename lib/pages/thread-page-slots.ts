@@ -11,9 +11,10 @@ export const THREAD_SHELL = 'thread '
 
 /**
  * What the thread page shows outside its slots, as one string: everything the page read except what goes in the
- * slots (the posts, the thread's counts, country names, links to other threads), plus the opening post's text (the page's description and the watcher's label) and whether the
- * thread is at its bump limit. A field added to the page's data is in the key without a change here. The page's
- * query (`?quote=`) is not: the page cache keeps thread pages only without one.
+ * slots (the posts, the thread's counts, country names, links to other threads), plus the opening post's text (the
+ * page's description and the watcher's label) and whether the thread is at its bump limit. A field added to the
+ * page's data is in the key without a change here. The page's query (`?quote=`) is not: the page cache keeps
+ * thread pages only without one.
  */
 export function threadShellKey(page: ThreadPageData): string {
   // In the slot with the posts, not in the rest of the page.

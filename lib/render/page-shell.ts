@@ -13,13 +13,23 @@ export interface PageShell {
   slots: string[]
 }
 
-/** A slot's content as its element holds it: a list's items each in a `<div>` of its own (ServerHtml). */
-function slotBytes(content: SlotContent): Buffer {
-  if (typeof content.html === 'string') return Buffer.from(content.html)
-  const items = content.html
-  const buffers: Buffer[] = new Array(items.length)
-  for (let i = 0; i < items.length; i++) buffers[i] = Buffer.from(`<div>${items[i]}</div>`)
-  return Buffer.concat(buffers)
+/**
+ * A slot's content as its element holds it, in pieces: a list's items each in a `<div>` of its own (ServerHtml).
+ * Kept in pieces so the page is copied together once, not the list first.
+ */
+function slotPieces(content: SlotContent): Buffer[] {
+  if (typeof content.html === 'string') return [Buffer.from(content.html)]
+  return content.html.map((item) => Buffer.from(`<div>${item}</div>`))
+}
+
+/** Whether `body` holds `pieces` one after the other from `start`; the offset after them, or -1. */
+function holdsAt(body: Buffer, start: number, pieces: Buffer[]): number {
+  let at = start
+  for (const piece of pieces) {
+    if (at + piece.length > body.length || body.compare(piece, 0, piece.length, at, at + piece.length) !== 0) return -1
+    at += piece.length
+  }
+  return at
 }
 
 /** Where the content of the element with `data-slot="name"` starts, or -1; -2 when two elements name the slot. */
@@ -45,9 +55,8 @@ export function shellOf(body: Buffer, slots: ReadonlyMap<string, SlotContent>): 
     const start = contentStart(body, name)
     if (start === -1) continue // a slot no element shows on this page
     if (start < 0) return undefined
-    const bytes = slotBytes(content)
-    const end = start + bytes.length
-    if (end > body.length || !body.subarray(start, end).equals(bytes)) return undefined
+    const end = holdsAt(body, start, slotPieces(content))
+    if (end < 0) return undefined
     found.push({ name, start, end })
   }
   found.sort((a, b) => a.start - b.start)
@@ -71,17 +80,21 @@ export function fillShell(
   slots: ReadonlyMap<string, SlotContent>,
 ): { body: Buffer; shell: PageShell } | undefined {
   const pieces: Buffer[] = [shell.parts[0]]
+  // Where each part of the shell starts in the new page.
+  const partStarts = [0]
+  let length = shell.parts[0].length
   for (let i = 0; i < shell.slots.length; i++) {
     const content = slots.get(shell.slots[i])
     if (!content) return undefined
-    pieces.push(slotBytes(content), shell.parts[i + 1])
+    for (const piece of slotPieces(content)) {
+      pieces.push(piece)
+      length += piece.length
+    }
+    pieces.push(shell.parts[i + 1])
+    partStarts.push(length)
+    length += shell.parts[i + 1].length
   }
-  const body = Buffer.concat(pieces)
-  const parts: Buffer[] = []
-  let at = 0
-  for (let i = 0; i < pieces.length; i += 2) {
-    parts.push(body.subarray(at, at + pieces[i].length))
-    at += pieces[i].length + (pieces[i + 1]?.length ?? 0)
-  }
+  const body = Buffer.concat(pieces, length)
+  const parts = shell.parts.map((part, i) => body.subarray(partStarts[i], partStarts[i] + part.length))
   return { body, shell: { key: shell.key, parts, slots: shell.slots } }
 }

@@ -66,8 +66,9 @@ export const registerThreadPostsHtml = (render: (input: ThreadPostsInput) => Thr
 
 /**
  * Fills the thread page's slots (the post list, its JSON with the thread's counts, the number of posts shown) and
- * returns the list's name, or returns undefined when the page must carry its posts and counts in its props instead: no renderer registered, or no slots in this request (a script rendering outside
- * server.ts). Resolves after the event loop has had a turn, so the rest of the page renders in a block of its own.
+ * returns the list's name, or returns undefined when the page must carry its posts and counts in its props
+ * instead: no renderer registered, or no slots in this request (a script rendering outside server.ts). Resolves
+ * after the event loop has had a turn, so the rest of the page renders in a block of its own.
  */
 export async function threadPostsSlot(input: ThreadPostsInput, thread: ThreadCounts): Promise<string | undefined> {
   const render = renderer.get()

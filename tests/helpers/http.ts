@@ -1,4 +1,7 @@
-// Small HTTP helpers for posting like a browser would (multipart with a file), as a given client address.
+// Small HTTP helpers for posting like a browser would (multipart with a file), as a given client address, and for
+// reading a page under a Host header of the test's choosing.
+import { request } from 'node:http'
+
 export interface Upload {
   name: string
   bytes: Buffer
@@ -30,4 +33,34 @@ export async function postForm(url: string, body: FormData, headers: Record<stri
     json = text
   }
   return { status: res.status, body: json, headers: res.headers }
+}
+
+/**
+ * A GET with a Host header of our choosing (fetch drops a Host header it is given), uncompressed. The page cache
+ * keys its entries by Host, so a Host it has never seen gets a render made for that request.
+ */
+export function getWithHost(url: string, host: string): Promise<{ status: number; cache: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { host, 'accept-encoding': 'identity' } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('error', reject)
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          cache: String(res.headers['x-corkboard-cache']),
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      )
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** How many pages a server's cache has put together from a previous render's shell, from its metrics endpoint. */
+export async function splicedRenders(serverUrl: string, metricsToken: string): Promise<number> {
+  const res = await fetch(`${serverUrl}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })
+  const found = /corkboard_page_cache_renders_total\{how="spliced"\} (\d+)/.exec(await res.text())
+  return Number(found?.[1] ?? 0)
 }

@@ -8,12 +8,11 @@
 // a thread page put together from its previous render's shell that a full render would not give, shows as a
 // difference.
 import { mkdtempSync, rmSync } from 'node:fs'
-import { request } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../helpers/database'
-import { as, form, postForm } from '../helpers/http'
+import { as, form, getWithHost, postForm, splicedRenders } from '../helpers/http'
 import { png } from '../helpers/media'
 import { startServer, type TestServer, roomyRateLimits } from '../helpers/server'
 import { loggedInAdmin, type StaffClient } from '../helpers/staff'
@@ -223,26 +222,6 @@ function firstDifference(served: string, rendered: string) {
 }
 
 let fresh = 0
-/** A GET with a Host header of our choosing (fetch drops a Host header it is given). */
-function getWithHost(url: string, host: string): Promise<{ status: number; cache: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { host, 'accept-encoding': 'identity' } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('error', reject)
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          cache: String(res.headers['x-corkboard-cache']),
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      )
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
 /** The page from A, through its cache (brotli, as a browser asks), and a render of it made for this request on B. */
 async function both(pagePath: string) {
   const served = await fetch(`${a.url}${pagePath}`, { headers: { 'Accept-Encoding': 'br' } })
@@ -274,9 +253,7 @@ it(`serves, after each batch of a ${STEPS}-step random sequence of writes, the p
   expect(hits).toBeGreaterThan(0)
   // Thread pages after replies were put together from their previous render's shell (lib/page-cache/thread-splice.ts),
   // so the comparison covered those too.
-  const scraped = await fetch(`${a.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
-  const spliced = /corkboard_page_cache_renders_total\{how="spliced"\} (\d+)/.exec(await scraped.text())
-  expect(Number(spliced?.[1] ?? 0)).toBeGreaterThan(5)
+  expect(await splicedRenders(a.url, METRICS_TOKEN)).toBeGreaterThan(5)
   expect(surveys.length).toBeGreaterThan(0)
 }, 600_000)
 

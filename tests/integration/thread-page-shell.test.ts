@@ -4,9 +4,8 @@
 // together from the previous render's surroundings and the new slot contents (lib/page-cache/thread-splice.ts):
 // each such page must equal a full render. Full renders here are cache renders made for each request (a Host the
 // cache has never seen), so they carry no per-request nonce.
-import { request } from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { form, postForm } from '../helpers/http'
+import { form, getWithHost, postForm, splicedRenders } from '../helpers/http'
 import { png } from '../helpers/media'
 import { roomyRateLimits, startServer, type TestServer } from '../helpers/server'
 
@@ -102,32 +101,10 @@ async function served(pagePath: string): Promise<{ cache: string | null; body: s
 }
 
 /** How many thread pages the cache has put together from a previous render's shell. */
-async function spliced(): Promise<number> {
-  const res = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
-  const found = /corkboard_page_cache_renders_total\{how="spliced"\} (\d+)/.exec(await res.text())
-  return Number(found?.[1] ?? 0)
-}
+const spliced = () => splicedRenders(server.url, METRICS_TOKEN)
 
 /** A cache render of the page made for this request alone. */
-function render(pagePath: string): Promise<{ status: number; cache: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const headers = { host: `shell-${fresh++}.test`, 'accept-encoding': 'identity' }
-    const req = request(`${server.url}${pagePath}`, { headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('error', reject)
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          cache: String(res.headers['x-corkboard-cache']),
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      )
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
+const render = (pagePath: string) => getWithHost(`${server.url}${pagePath}`, `shell-${fresh++}.test`)
 
 /**
  * The page with each slot element's content taken out (`shell`), and those contents by slot name. A slot element
