@@ -47,10 +47,10 @@ import { watchPageCache } from './lib/metrics/registry'
 import { resolveScheme, SCHEME_HEADER } from './lib/net/scheme'
 import { isRenderRequest, loopbackRenderer, RENDER_IDENTITY, slotsForRender } from './lib/page-cache/render'
 import { createPageCache, type PageCache } from './lib/page-cache/serve'
-import { spliceThreadPage } from './lib/page-cache/thread-splice'
+import { splicePage } from './lib/page-cache/splice'
+import { registerThreadCardsHtml } from './lib/render/board-threads-slot'
 import { registerCatalogTilesHtml } from './lib/render/catalog-tiles-slot'
 import { withRenderSlots } from './lib/render/slots'
-import { registerThreadCardsHtml } from './lib/render/thread-cards-slot'
 import { registerThreadPostsHtml } from './lib/render/thread-posts-slot'
 import { attachRealtime, REALTIME_PATH } from './lib/sockets/attach'
 import { keepSourceMapsOfLoadedModulesOnly } from './lib/source-positions'
@@ -210,7 +210,7 @@ async function main(): Promise<void> {
       cdnSeconds: config.pageCacheCdnSeconds,
       staleMs: config.pageStaleMs,
       render: loopbackRenderer(http.address() as AddressInfo),
-      splice: spliceThreadPage,
+      splice: splicePage,
     })
     watchPageCache(next_.pages.store)
   }

@@ -18,8 +18,9 @@ export interface ColdRenders {
   threadBytes: number
   boardBytes: number
   notMiss: number
-  /** Thread pages put together from the previous render's shell (lib/page-cache/thread-splice.ts), not by Next. */
+  /** Thread and board pages put together from the previous render's shell (lib/page-cache/splice.ts), not by Next. */
   threadSpliced: number
+  boardSpliced: number
 }
 
 const CACHE_HEADER = 'x-corkboard-cache'
@@ -39,6 +40,7 @@ export async function measureColdRenders(
     boardBytes: 0,
     notMiss: 0,
     threadSpliced: 0,
+    boardSpliced: 0,
   }
   const timed = async (path: string, cpu: number[]) => {
     const before = mainThreadCpuMs(serverPid)
@@ -54,10 +56,13 @@ export async function measureColdRenders(
 
     await postReply(url, { boardId, threadId }, `Cold render #${i + 1}`)
 
-    const splicedBefore = await splicedRenders(url, BENCH_METRICS_TOKEN)
+    const spliced = () => splicedRenders(url, BENCH_METRICS_TOKEN)
+    let splicedBefore = await spliced()
     const thread = await timed(threadPath, out.threadCpuMs)
-    out.threadSpliced += (await splicedRenders(url, BENCH_METRICS_TOKEN)) - splicedBefore
+    out.threadSpliced += (await spliced()) - splicedBefore
+    splicedBefore = await spliced()
     const board = await timed(boardPath, out.boardCpuMs)
+    out.boardSpliced += (await spliced()) - splicedBefore
     for (const res of [thread, board]) if (res.headers[CACHE_HEADER] !== 'MISS') out.notMiss++
     out.threadMs.push(thread.ms)
     out.boardMs.push(board.ms)

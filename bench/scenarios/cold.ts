@@ -19,8 +19,10 @@ export const coldScenario: BenchScenario = {
     )
     ctx.results.coldNotMiss = cold.notMiss
     ctx.log(
-      `cold renders: ${cold.threadSpliced} of ${cold.threadMs.length} thread pages put together from the previous render`,
+      `cold renders put together from the previous render: ${cold.threadSpliced} of ${cold.threadMs.length} thread ` +
+        `pages, ${cold.boardSpliced} of ${cold.boardMs.length} board pages`,
     )
     ctx.log(`cold thread CPU ms: ${cold.threadCpuMs.map((ms) => ms.toFixed(1)).join(' ')}`)
+    ctx.log(`cold board CPU ms: ${cold.boardCpuMs.map((ms) => ms.toFixed(1)).join(' ')}`)
   },
 }

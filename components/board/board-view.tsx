@@ -1,5 +1,10 @@
 'use client'
+import { useRouter } from 'next/navigation'
+import { useEffect, useState } from 'react'
 import { LiveIndicator } from '@/components/ui/live-indicator'
+import { ServerHtml } from '@/components/ui/server-html'
+import { useHydrated } from '@/lib/client/use-hydrated'
+import { dataSlotOf, readServerSlot, readSlotData } from '@/lib/render/slot-reader'
 import type { ThreadSummary } from '@/lib/threads/types'
 import { ThreadCard } from './thread-card'
 import { THREAD_LIST_EVENTS, useLiveBoard } from './use-live-board'
@@ -10,30 +15,54 @@ import { THREAD_LIST_EVENTS, useLiveBoard } from './use-live-board'
  */
 export function BoardView({
   boardId,
-  threads,
+  threads: given,
   showFlags,
   live,
-  cardSlots,
+  threadsSlot,
 }: {
   boardId: string
-  threads: ThreadSummary[]
+  /** The threads, unless `threadsSlot` names where the server put them. */
+  threads?: ThreadSummary[]
   showFlags: boolean
   live: boolean
-  /** On a page load: each card's posts as ready HTML, by thread id (lib/render/thread-cards-slot.ts). */
-  cardSlots?: Record<number, string>
+  /**
+   * On a page load: the slot holding the cards as HTML and the threads as JSON (lib/render/board-threads-slot.ts).
+   * The list stays that HTML until the page has hydrated, then is drawn here.
+   */
+  threadsSlot?: string
 }) {
+  const drawn = useHydrated()
+  const router = useRouter()
+  const [fromSlot] = useState(() => (threadsSlot ? slotThreads(threadsSlot) : undefined))
+  // Restored from the router's cache, the page has the slot's name but neither its HTML nor its JSON.
+  const missing = threadsSlot !== undefined && fromSlot === undefined
+  useEffect(() => {
+    if (missing) router.refresh()
+  }, [missing, router])
+  const threads = given ?? fromSlot ?? []
   return (
     <div className="space-y-3">
+      {/* First: a hidden last child would keep the spacing after the last card. */}
+      {threadsSlot && <ServerHtml slot={dataSlotOf(threadsSlot)} hidden />}
       {live && <LiveBoard boardId={boardId} />}
-      {threads.length === 0 ? (
+      {threads.length === 0 && !missing ? (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-600">
           No threads yet. Be the first to create one!
         </p>
+      ) : threadsSlot && !drawn ? (
+        <ServerHtml slot={threadsSlot} className="space-y-3" />
       ) : (
-        threads.map((t) => <ThreadCard key={t.id} thread={t} showFlags={showFlags} postsSlot={cardSlots?.[t.id]} />)
+        threads.map((t) => <ThreadCard key={t.id} thread={t} showFlags={showFlags} />)
       )}
     </div>
   )
+}
+
+/** The threads the slot holds: while the server renders, its data; in the browser, the JSON its HTML carried. */
+function slotThreads(slot: string): ThreadSummary[] | undefined {
+  return typeof window === 'undefined'
+    ? readServerSlot<ThreadSummary[]>(slot)?.data
+    : readSlotData<ThreadSummary[]>(slot)
 }
 
 // Board pages also show each post's colour.

@@ -1,30 +1,46 @@
-// The HTML of the posts of each card on a board page, one cached fragment per card: after a reply, the board page
-// renders the changed thread's card and reuses the others'. Each fragment is the browser's own component
-// (ThreadCardPostList) rendered to static markup, as a visitor the page knows nothing of would see it.
+// The HTML of a board page's thread cards and their JSON, one cached fragment of each per card: after a reply, the
+// board page renders the changed thread's card and reuses the others'. Each card is the browser's own markup
+// (ThreadCardFrame around ThreadCardPostList) rendered to static markup, as a visitor the page knows nothing of
+// would see it.
 //
 // Server only, and outside Next: server.ts loads this file (Next's server components may not import
-// react-dom/server) and registers `threadCardsHtml` for the board page to call (lib/render/thread-cards-slot.ts).
+// react-dom/server) and registers `threadCardsHtml` for the board page to call (lib/render/board-threads-slot.ts).
 import { renderToStaticMarkup } from 'react-dom/server'
+import type { BoardThreadsHtml, BoardThreadsInput } from '@/lib/render/board-threads-slot'
 import { cachedFragment } from '@/lib/render/fragment-cache'
 import { postVersion } from '@/lib/render/post-version'
-import type { ThreadCardsInput } from '@/lib/render/thread-cards-slot'
-import { type CardPosts, ThreadCardPostList } from './thread-card-posts'
+import { ThreadCardFrame } from './thread-card-frame'
+import { CARD_POSTS_CLASS, ThreadCardPostList } from './thread-card-posts'
 
 const ownNothing = () => false
 
-/** Each card's posts as HTML, by thread id. */
-export function threadCardsHtml({ threads, showFlags }: ThreadCardsInput): Record<number, string> {
-  const html: Record<number, string> = {}
-  for (const { id, board_id, op, latestReplies } of threads) {
-    const thread: CardPosts = { id, board_id, op, latestReplies }
+/** Each card as HTML, in the order given, and the cards' threads as one JSON array. */
+export function threadCardsHtml({ threads, showFlags }: BoardThreadsInput): BoardThreadsHtml {
+  const items: string[] = []
+  const json: string[] = []
+  for (const thread of threads) {
+    const { op, latestReplies, ...fields } = thread
     // The card's posts by version (lib/render/post-version.ts): the whole posts as JSON took 100 cards 2.8–3.5 ms.
-    const input = `${showFlags}|${[op, ...latestReplies].map((p) => `${p.id}:${postVersion(p)}`).join(',')}`
-    html[id] = cachedFragment(`thread-card:${id}`, input, () =>
-      // Ids from useId are unique within one render: each fragment is its own, so each gets its own prefix.
-      renderToStaticMarkup(<ThreadCardPostList thread={thread} showFlags={showFlags} isOwn={ownNothing} />, {
-        identifierPrefix: `t${id}-`,
-      }),
+    // The thread's own fields are few and short.
+    const posts = [op, ...latestReplies].map((p) => `${p.id}:${postVersion(p)}`).join(',')
+    const input = `${showFlags}|${JSON.stringify(fields)}|${posts}`
+    items.push(
+      cachedFragment(`board-card:${thread.id}`, input, () =>
+        // Ids from useId are unique within one render: each fragment is its own, so each gets its own prefix.
+        renderToStaticMarkup(
+          <ThreadCardFrame
+            thread={thread}
+            posts={
+              <div className={CARD_POSTS_CLASS}>
+                <ThreadCardPostList thread={thread} showFlags={showFlags} isOwn={ownNothing} />
+              </div>
+            }
+          />,
+          { identifierPrefix: `t${thread.id}-` },
+        ),
+      ),
     )
+    json.push(cachedFragment(`board-card-json:${thread.id}`, input, () => JSON.stringify(thread)))
   }
-  return html
+  return { items, json: `[${json.join(',')}]` }
 }

@@ -10,6 +10,8 @@ export interface CachedRoute {
   tags: string[]
   boardId?: string
   threadId?: number
+  /** A board index page's number (1 for the board's own path). */
+  boardPage?: number
   /** Longest time an entry may be served without an invalidating event (safety net; statistics age by time). */
   ttlMs: number
   /** An API answer: the visitor's API rate limit applies, and no shared cache (CDN) may keep it. */

@@ -32,7 +32,13 @@ export function cachedRoute(pathname: string, search = ''): CachedRoute | null {
   if (isApiReadPath(pathname)) return apiRoute(pathname, search)
   const board = BOARD.exec(pathname)
   if (board && (!search || BOARD_PAGE_QUERY.test(search)))
-    return { tags: [`board:${board[1]}`], boardId: board[1], ttlMs: SAFETY_TTL_MS, staleOk: true }
+    return {
+      tags: [`board:${board[1]}`],
+      boardId: board[1],
+      boardPage: search ? Number(search.slice('?page='.length)) : 1,
+      ttlMs: SAFETY_TTL_MS,
+      staleOk: true,
+    }
   const catalog = CATALOG.exec(pathname)
   if (catalog && (!search || CATALOG_QUERY.test(search)))
     return { tags: [`board:${catalog[1]}`], boardId: catalog[1], ttlMs: SAFETY_TTL_MS, staleOk: true }

@@ -35,7 +35,7 @@ export interface PageCacheOptions {
   staleMs: number
   render: (path: string, hostHeader: string, requestId: string) => Promise<RenderedPage>
   /**
-   * Puts a new version of a page together from its previous render's shell (thread-splice.ts), or answers
+   * Puts a new version of a page together from its previous render's shell (splice.ts), or answers
    * undefined when it needs a full render.
    */
   splice?: (route: CachedRoute, previous: Pick<CacheEntry, 'headers' | 'shell'>) => Promise<RenderedPage | undefined>

@@ -1,6 +1,6 @@
 // What a thread page shows, read for a board already looked up: the posts with their polls, poll results, the
 // addresses of posts quoted in other threads and the names of the posters' countries. Free of Next's request APIs,
-// so the page cache can read it too when it puts a page together outside Next (lib/page-cache/thread-splice.ts);
+// so the page cache can read it too when it puts a page together outside Next (lib/page-cache/splice.ts);
 // lib/pages/visitor.ts adds the visitor's ban check and the outcomes a page shows instead of content.
 import type { PublicBoard } from '../boards/types'
 import { countryName } from '../geo/country-names'

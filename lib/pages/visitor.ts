@@ -7,12 +7,12 @@ import { assertNotBannedUnless } from '../bans/check'
 import type { BanBody } from '../bans/types'
 import { getBoardOrThrow } from '../boards/queries'
 import { BannedError, NotFoundError } from '../errors'
+import { boardPageParam, readBoardPage } from './board-page-data'
 import { readThreadPage } from './thread-page-data'
 import { boardIdParam, idParam } from '../http/params'
-import { withheldSpoiler } from '../posts/spoiler'
 import { yieldToLoop } from '../render/yield-to-loop'
 import { DEFAULT_CATALOG_SORT, isCatalogSort, listCatalog } from '../threads/catalog'
-import { listArchivedThreads, listBoardPage } from '../threads/queries'
+import { listArchivedThreads } from '../threads/queries'
 
 /** What a visitor page shows instead of its content: the 404 page, or the ban screen. */
 export type Unavailable = { kind: 'not-found'; what: string } | { kind: 'banned'; body: BanBody }
@@ -30,26 +30,12 @@ async function outcome<T>(load: () => Promise<T>): Promise<T | Unavailable> {
   }
 }
 
-/** `?page=` of a board index: absent is page 1; anything but 1–9999 written plainly names no page. */
-function pageParam(raw: string | undefined): number {
-  if (raw === undefined) return 1
-  if (!/^[1-9][0-9]{0,3}$/.test(raw)) throw new NotFoundError('Page not found')
-  return Number(raw)
-}
-
 // cache(): generateMetadata and the page share one load per request.
 export const loadBoardPage = cache(async (ip: string, rawBoardId: string, rawPage?: string) => {
   return outcome(async () => {
     const board = await getBoardOrThrow(boardIdParam(rawBoardId))
     await assertNotBannedUnless(board.id, ip, isStaffCaller)
-    const listing = await listBoardPage(board.id, pageParam(rawPage), board.threads_per_page)
-    if (!listing) throw new NotFoundError('Page not found')
-    const threads = listing.threads.map((t) => ({
-      ...t,
-      op: withheldSpoiler(t.op),
-      latestReplies: t.latestReplies.map(withheldSpoiler),
-    }))
-    return { kind: 'ok' as const, board, ...listing, threads }
+    return readBoardPage(board, boardPageParam(rawPage))
   })
 })
 

@@ -251,7 +251,7 @@ it(`serves, after each batch of a ${STEPS}-step random sequence of writes, the p
   }
   // Pages untouched by a batch were answered from the cache: the comparison covered kept pages, not only renders.
   expect(hits).toBeGreaterThan(0)
-  // Thread pages after replies were put together from their previous render's shell (lib/page-cache/thread-splice.ts),
+  // Thread pages after replies were put together from their previous render's shell (lib/page-cache/splice.ts),
   // so the comparison covered those too.
   expect(await splicedRenders(a.url, METRICS_TOKEN)).toBeGreaterThan(5)
   expect(surveys.length).toBeGreaterThan(0)

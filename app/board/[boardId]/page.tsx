@@ -6,8 +6,8 @@ import { PageLinks } from '@/components/board/page-links'
 import { boardFeedPath } from '@/lib/feeds/paths'
 import type { PageParams } from '@/lib/http/params'
 import { requestIp } from '@/lib/http/request-ip'
+import { boardPageSlots } from '@/lib/pages/board-page-slots'
 import { loadBoardPage } from '@/lib/pages/visitor'
-import { threadCardSlots } from '@/lib/render/thread-cards-slot'
 
 export const dynamic = 'force-dynamic'
 
@@ -37,9 +37,9 @@ export default async function BoardPage({ params, searchParams }: Props) {
   const { boardId } = await params
   const page = await loadBoardPage(await requestIp(), boardId, await pageOf(searchParams))
   if (page.kind !== 'ok') return unavailablePage(page, boardId)
-  const showFlags = page.board.country_flags_enabled
-  // A page load gets the cards' posts as ready HTML; a live refresh or client-side navigation (no slots), in props.
-  const cardSlots = await threadCardSlots({ threads: page.threads, showFlags })
+  // A page load gets the cards as ready HTML and the threads as JSON in slots; a live refresh or client-side
+  // navigation (no slots), the threads in props.
+  const threadsSlot = await boardPageSlots(page)
   const links = (label: string) => (
     <PageLinks boardId={page.board.id} page={page.page} pageCount={page.pageCount} label={label} />
   )
@@ -49,10 +49,10 @@ export default async function BoardPage({ params, searchParams }: Props) {
       {links('Pages (top)')}
       <BoardView
         boardId={page.board.id}
-        threads={page.threads}
-        showFlags={showFlags}
+        threads={threadsSlot ? undefined : page.threads}
+        showFlags={page.board.country_flags_enabled}
         live={page.page === 1}
-        cardSlots={cardSlots}
+        threadsSlot={threadsSlot}
       />
       {links('Pages (bottom)')}
     </div>

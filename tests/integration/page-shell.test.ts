@@ -1,8 +1,9 @@
 // A reply changes a thread page only inside its server-filled slots (lib/render/thread-posts-slot.ts): the post
-// list, its JSON with the thread's post count and bump time, and the number of posts in the header. Everything
-// else, React's payload included, stays byte for byte the same, which lets the page cache put the next version
-// together from the previous render's surroundings and the new slot contents (lib/page-cache/thread-splice.ts):
-// each such page must equal a full render. Full renders here are cache renders made for each request (a Host the
+// list, its JSON with the thread's post count and bump time, and the number of posts in the header. A reply or a
+// new thread changes a board index page only inside its slots too (lib/render/board-threads-slot.ts): the cards
+// and the threads' JSON. Everything else, React's payload included, stays byte for byte the same, which lets the
+// page cache put the next version together from the previous render's surroundings and the new slot contents
+// (lib/page-cache/splice.ts): each such page must equal a full render. Full renders here are cache renders made for each request (a Host the
 // cache has never seen), so they carry no per-request nonce.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { form, getWithHost, postForm, splicedRenders } from '../helpers/http'
@@ -44,7 +45,7 @@ it('a reply (plain, quoting, quoting another thread, with a file, saged) changes
   }
   const pagePath = `/board/tech/thread/${threadId}`
   await reply({ content: 'first reply' })
-  const first = splitSlots((await render(pagePath)).body)
+  const first = splitSlots((await render(pagePath)).body, THREAD_SLOTS)
   expect(first.slots['thread-post-count']).toBe('2')
   // Kept in the cache of the server's own Host, whose next versions are then put together from it.
   expect((await served(pagePath)).cache).toBe('MISS')
@@ -63,7 +64,7 @@ it('a reply (plain, quoting, quoting another thread, with a file, saged) changes
   for (const [what, step] of steps) {
     await step()
     posts++
-    const page = splitSlots((await render(pagePath)).body)
+    const page = splitSlots((await render(pagePath)).body, THREAD_SLOTS)
     expect(page.shell, what).toBe(first.shell)
     expect(page.slots['thread-post-count'], what).toBe(String(posts))
     expect(page.slots['thread-posts'], what).not.toBe(previous.slots['thread-posts'])
@@ -87,12 +88,73 @@ it('a reply (plain, quoting, quoting another thread, with a file, saged) changes
     body: JSON.stringify({ survey_type: 'single', question: 'Which?', options: ['One', 'Two'] }),
   })
   expect(poll.status, await poll.clone().text()).toBe(201)
-  const polled = splitSlots((await render(pagePath)).body)
+  const polled = splitSlots((await render(pagePath)).body, THREAD_SLOTS)
   expect(polled.shell).not.toBe(first.shell)
   expect(polled.shell).toContain('Which?')
   expect((await served(pagePath)).body === polled.html).toBe(true)
   expect(await spliced()).toBe(splicedBefore + steps.length)
 })
+
+it('a reply or a new thread changes nothing outside the slots of a board page, and the page served after it is put together from the previous one', async () => {
+  const pagePath = '/board/science'
+  const thread = async (topic: string) => {
+    const image = { name: `${topic}.png`, bytes: await png() }
+    const res = await postForm(
+      `${server.url}/api/boards/science/threads`,
+      form({ topic, content: `about ${topic}` }, image),
+    )
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    return res.body as { threadId: number; postId: number }
+  }
+  const reply = async (threadId: number, fields: Record<string, string>, file?: { name: string; bytes: Buffer }) => {
+    const res = await postForm(`${server.url}/api/boards/science/threads/${threadId}/posts`, form(fields, file))
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+  }
+  const older = await thread('older')
+  const newer = await thread('newer')
+  const first = splitSlots((await render(pagePath)).body, BOARD_SLOTS)
+  expect(first.slots['board-threads'].indexOf('newer')).toBeLessThan(first.slots['board-threads'].indexOf('older'))
+  expect((await served(pagePath)).cache).toBe('MISS')
+  expect((await served(pagePath)).cache).toBe('HIT')
+  const splicedBefore = await spliced()
+
+  const steps: [string, () => Promise<unknown>, (slots: Record<string, string>) => void][] = [
+    [
+      'a reply bumping the older thread above the newer',
+      () => reply(older.threadId, { content: 'bump' }),
+      (slots) => expect(slots['board-threads'].indexOf('older')).toBeLessThan(slots['board-threads'].indexOf('newer')),
+    ],
+    [
+      'a reply with a file',
+      async () => reply(newer.threadId, { content: 'picture' }, { name: 'b.png', bytes: await png(40, 30) }),
+      // Two opening posts' images and the reply's.
+      (slots) => expect(slots['board-threads'].match(/<img /g)).toHaveLength(3),
+    ],
+    [
+      'a saged reply',
+      () => reply(older.threadId, { content: 'no bump here', dont_bump: 'true' }),
+      (slots) => expect(slots['board-threads']).toContain('no bump here'),
+    ],
+    [
+      'a new thread',
+      () => thread('newest'),
+      (slots) => expect(slots['board-threads-data']).toContain('"topic":"newest"'),
+    ],
+  ]
+  for (const [what, step, check] of steps) {
+    await step()
+    const page = splitSlots((await render(pagePath)).body, BOARD_SLOTS)
+    expect(page.shell, what).toBe(first.shell)
+    check(page.slots)
+    const kept = await served(pagePath)
+    expect(kept.cache, what).toBe('MISS')
+    expect(kept.body === page.html, what).toBe(true)
+  }
+  expect(await spliced()).toBe(splicedBefore + steps.length)
+})
+
+const THREAD_SLOTS = ['thread-post-count', 'thread-posts', 'thread-posts-data']
+const BOARD_SLOTS = ['board-threads', 'board-threads-data']
 
 /** The page as the server's cache serves it under its own Host. */
 async function served(pagePath: string): Promise<{ cache: string | null; body: string }> {
@@ -100,7 +162,7 @@ async function served(pagePath: string): Promise<{ cache: string | null; body: s
   return { cache: res.headers.get('x-corkboard-cache'), body: await res.text() }
 }
 
-/** How many thread pages the cache has put together from a previous render's shell. */
+/** How many pages the cache has put together from a previous render's shell. */
 const spliced = () => splicedRenders(server.url, METRICS_TOKEN)
 
 /** A cache render of the page made for this request alone. */
@@ -111,7 +173,7 @@ const render = (pagePath: string) => getWithHost(`${server.url}${pagePath}`, `sh
  * is the one with `data-slot`; its content ends at the close tag that balances it (user text is escaped, so every
  * `<div` or `</div>` in a post is a tag).
  */
-function splitSlots(html: string): { html: string; shell: string; slots: Record<string, string> } {
+function splitSlots(html: string, expected: string[]): { html: string; shell: string; slots: Record<string, string> } {
   const slots: Record<string, string> = {}
   let shell = ''
   let at = 0
@@ -137,6 +199,6 @@ function splitSlots(html: string): { html: string; shell: string; slots: Record<
     opening.lastIndex = end
   }
   shell += html.slice(at)
-  expect(Object.keys(slots).sort()).toEqual(['thread-post-count', 'thread-posts', 'thread-posts-data'])
+  expect(Object.keys(slots).sort()).toEqual(expected)
   return { html, shell, slots }
 }
