@@ -12,7 +12,7 @@ import { roomyRateLimits, startServer, type TestServer } from '../helpers/server
 
 let server: TestServer
 let fresh = 0
-const METRICS_TOKEN = 'thread-page-shell-metrics'
+const METRICS_TOKEN = 'page-shell-metrics-token'
 
 beforeAll(async () => {
   server = await startServer({ env: { METRICS_TOKEN, RATE_LIMITS: roomyRateLimits('threadCreate', 'postCreate') } })
