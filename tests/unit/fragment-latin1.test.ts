@@ -63,8 +63,8 @@ describe('post fragments hold no character beyond Latin-1 of their own', () => {
       latestReplies: posts.slice(1),
       totalReplies: 2,
     } as unknown as ThreadSummary
-    for (const html of Object.values(threadCardsHtml({ threads: [thread], showFlags: true })))
-      expect(beyondLatin1(html)).toEqual([])
+    const cards = threadCardsHtml({ threads: [thread], showFlags: true })
+    for (const html of [...cards.items, cards.json]) expect(beyondLatin1(html)).toEqual([])
     const tile = {
       ...thread,
       reply_count: 2,
