@@ -18,8 +18,9 @@ export interface ColdRenders {
   threadBytes: number
   boardBytes: number
   notMiss: number
-  /** Thread and board pages put together from the previous render's shell (lib/page-cache/splice.ts), not by Next. */
+  /** Thread pages put together from the previous render's shell (lib/page-cache/splice.ts), not by Next. */
   threadSpliced: number
+  /** The same for board pages. */
   boardSpliced: number
 }
 

@@ -5,7 +5,7 @@ import type { ThreadSummary } from '@/lib/threads/types'
 /** The element around a card's posts; the server's copy of them (thread-cards-html.tsx) goes inside one too. */
 export const CARD_POSTS_CLASS = 'space-y-2'
 
-/** Everything a card's posts are drawn from (the server's cached copy is keyed by these posts' versions). */
+/** Everything a card's posts are drawn from (the server's cached card is keyed by these posts' versions too). */
 export type CardPosts = Pick<ThreadSummary, 'id' | 'board_id' | 'op' | 'latestReplies'>
 
 export const threadHref = (thread: Pick<ThreadSummary, 'id' | 'board_id'>) =>

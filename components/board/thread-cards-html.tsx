@@ -21,7 +21,8 @@ export function threadCardsHtml({ threads, showFlags }: BoardThreadsInput): Boar
   for (const thread of threads) {
     const { op, latestReplies, ...fields } = thread
     // The card's posts by version (lib/render/post-version.ts): the whole posts as JSON took 100 cards 2.8–3.5 ms.
-    // The thread's own fields are few and short.
+    // The thread's own fields go in whole (its opening post's text among them, up to 2,000 characters): a card
+    // drawn from a changed field can then never be taken for the old one.
     const posts = [op, ...latestReplies].map((p) => `${p.id}:${postVersion(p)}`).join(',')
     const input = `${showFlags}|${JSON.stringify(fields)}|${posts}`
     items.push(

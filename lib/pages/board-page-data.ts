@@ -1,6 +1,6 @@
 // What a board index page shows, read for a board already looked up: one page of its live threads, each with its
 // opening post and latest replies, and the number of pages. Free of Next's request APIs, so the page cache can
-// read it too when it puts a page together outside Next (lib/page-cache/board-splice.ts); lib/pages/visitor.ts
+// read it too when it puts a page together outside Next (lib/page-cache/splice.ts); lib/pages/visitor.ts
 // adds the visitor's ban check and the outcomes a page shows instead of content.
 import type { PublicBoard } from '../boards/types'
 import { NotFoundError } from '../errors'

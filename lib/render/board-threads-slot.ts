@@ -2,7 +2,7 @@
 // (slots.ts) that BoardView shows until the page has hydrated, instead of React rendering every card and copying
 // every thread into the page's React payload besides. The threads travel in the slot's JSON, so that a reply
 // changes the page only inside its slots and the page cache can put the next version together from the previous
-// render (lib/page-cache/board-splice.ts).
+// render (lib/page-cache/splice.ts).
 import { dataSlotOf } from './slot-reader'
 import { fillSlot, slotDataScript, slotsAvailable } from './slots'
 import { processSlot } from '../process-singleton'

@@ -103,6 +103,8 @@ export function fillShell(
     starts.push(at)
     at += typeof piece === 'string' ? body.write(piece, at) : piece.copy(body, at)
   }
+  // Every byte of the unfilled buffer written, or the page is not sent.
+  if (at !== length) return undefined
   const parts = shell.parts.map((part, i) => body.subarray(starts[partAt[i]], starts[partAt[i]] + part.length))
   return { body, shell: { key: shell.key, parts, slots: shell.slots } }
 }
