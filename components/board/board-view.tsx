@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { LiveIndicator } from '@/components/ui/live-indicator'
 import { ServerHtml } from '@/components/ui/server-html'
 import { useHydrated } from '@/lib/client/use-hydrated'
-import { dataSlotOf, readServerSlot, readSlotData } from '@/lib/render/slot-reader'
+import { dataSlotOf, slotData } from '@/lib/render/slot-reader'
 import type { ThreadSummary } from '@/lib/threads/types'
 import { ThreadCard } from './thread-card'
 import { THREAD_LIST_EVENTS, useLiveBoard } from './use-live-board'
@@ -33,7 +33,7 @@ export function BoardView({
 }) {
   const drawn = useHydrated()
   const router = useRouter()
-  const [fromSlot] = useState(() => (threadsSlot ? slotThreads(threadsSlot) : undefined))
+  const [fromSlot] = useState(() => (threadsSlot ? slotData<ThreadSummary[]>(threadsSlot) : undefined))
   // Restored from the router's cache, the page has the slot's name but neither its HTML nor its JSON.
   const missing = threadsSlot !== undefined && fromSlot === undefined
   useEffect(() => {
@@ -56,13 +56,6 @@ export function BoardView({
       )}
     </div>
   )
-}
-
-/** The threads the slot holds: while the server renders, its data; in the browser, the JSON its HTML carried. */
-function slotThreads(slot: string): ThreadSummary[] | undefined {
-  return typeof window === 'undefined'
-    ? readServerSlot<ThreadSummary[]>(slot)?.data
-    : readSlotData<ThreadSummary[]>(slot)
 }
 
 // Board pages also show each post's colour.

@@ -14,7 +14,7 @@ import { useThread } from '@/lib/client/use-thread'
 import { useWatchedSeen } from '@/lib/client/use-watched-seen'
 import { labelFor } from '@/lib/client/watcher-state'
 import type { PublicPost } from '@/lib/posts/types'
-import { dataSlotOf, readServerSlot, readSlotData } from '@/lib/render/slot-reader'
+import { dataSlotOf, slotData } from '@/lib/render/slot-reader'
 import { THREAD_POST_COUNT_SLOT, type ThreadFacts, type ThreadPostsSlotData } from '@/lib/render/thread-posts-slot'
 import type { SurveyResults } from '@/lib/surveys/types'
 import type { PublicThread } from '@/lib/threads/types'
@@ -176,10 +176,7 @@ function initialState({ thread, posts, postsSlot }: ThreadViewProps): ThreadPost
   missing: boolean
 } {
   if (!postsSlot) return { thread: thread as PublicThread, posts, countryNames: {}, crossRefs: {}, missing: false }
-  const fromSlot =
-    typeof window === 'undefined'
-      ? readServerSlot<ThreadPostsSlotData>(postsSlot)?.data
-      : readSlotData<ThreadPostsSlotData>(postsSlot)
+  const fromSlot = slotData<ThreadPostsSlotData>(postsSlot)
   // Restored without it, links to other threads go through /post/{id} and flags name their country by its code.
   const counts = fromSlot?.thread ?? { post_count: 0, updated_at: thread.created_at }
   return {

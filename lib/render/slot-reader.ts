@@ -35,6 +35,14 @@ export const dataSlotOf = (name: string) => `${name}-data`
 export const slotDataId = (name: string) => `slot-data-${name}`
 
 /**
+ * The data a slot holds for its client component: while the server renders, the slot's `data`; in the browser,
+ * the JSON its HTML carried (`readSlotData`).
+ */
+export function slotData<T>(name: string): T | undefined {
+  return typeof window === 'undefined' ? readServerSlot<T>(name)?.data : readSlotData<T>(name)
+}
+
+/**
  * The JSON a slot's HTML carried, read in the browser before the server's HTML is replaced; undefined when the
  * page did not come with it (a client-side navigation, or a page restored from the router's cache).
  */
