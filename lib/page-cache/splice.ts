@@ -11,17 +11,20 @@ import { policyForRenderedHtml } from '../http/content-security-policy'
 import { readBoardPage } from '../pages/board-page-data'
 import { BOARD_SHELL, boardPageSlots } from '../pages/board-page-slots'
 import { readThreadPage } from '../pages/thread-page-data'
-import { THREAD_SHELL, threadPageSlots } from '../pages/thread-page-slots'
-import { fillShell } from '../render/page-shell'
+import { carriedPosts, THREAD_SHELL, threadPageSlots } from '../pages/thread-page-slots'
+import { fillShell, type PageShell } from '../render/page-shell'
 import type { SlotContent } from '../render/slot-reader'
 import { SHELL_KEY_SLOT, withRenderSlots } from '../render/slots'
 
-/** Fills the slots of the route's page as its render would; false when the page must be rendered in full. */
-type SlotFiller = (route: CachedRoute & { boardId: string }) => Promise<boolean>
+/**
+ * Fills the slots of the route's page as its render would, from the previous version's shell where it carries
+ * what was read; false when the page must be rendered in full.
+ */
+type SlotFiller = (route: CachedRoute & { boardId: string }, shell: PageShell) => Promise<boolean>
 
-const fillThreadPage: SlotFiller = async (route) => {
+const fillThreadPage: SlotFiller = async (route, shell) => {
   if (route.threadId === undefined) return false
-  const page = await readThreadPage(await getBoardOrThrow(route.boardId), route.threadId)
+  const page = await readThreadPage(await getBoardOrThrow(route.boardId), route.threadId, carriedPosts(shell))
   // An archived thread's notice counts down to its deletion: its page is always rendered.
   return !page.thread.is_dead && (await threadPageSlots(page)) !== undefined
 }
@@ -47,7 +50,7 @@ export async function splicePage(
   const fill = shell && fillerOf(shell.key)
   if (!shell || !fill || route.boardId === undefined) return
   const slots = new Map<string, SlotContent>()
-  const filled = await withRenderSlots(true, () => fill({ ...route, boardId: route.boardId! }), slots)
+  const filled = await withRenderSlots(true, () => fill({ ...route, boardId: route.boardId! }, shell), slots)
   if (!filled || slots.get(SHELL_KEY_SLOT)?.data !== shell.key) return
   const made = fillShell(shell, slots)
   if (!made) return

@@ -63,7 +63,7 @@ export class PageStore {
   ) {
     this.entries = new LRUCache<string, CacheEntry>({
       maxSize: maxBytes,
-      sizeCalculation: (e) => e.identity.length + e.gzip.length + e.br.length + 512,
+      sizeCalculation: (e) => e.identity.length + e.gzip.length + e.br.length + (e.shell?.carried?.bytes ?? 0) + 512,
       dispose: (entry, key) => this.untag(key, entry.tags),
     })
   }

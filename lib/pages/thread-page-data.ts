@@ -8,23 +8,29 @@ import { referencedPostIds } from '../markup/parse'
 import { noteCrossThreadLinks } from '../posts/cross-thread-links'
 import { postAddress, postLocations } from '../posts/locate'
 import { withheldSpoiler } from '../posts/spoiler'
+import type { PublicPost } from '../posts/types'
 import { yieldToLoop } from '../render/yield-to-loop'
 import { resultsInThread, summaryOf } from '../surveys/queries'
-import { listThreadPosts } from '../threads/queries'
+import { listThreadPosts, listThreadPostsReusing } from '../threads/queries'
 
 export type ThreadPageData = Awaited<ReturnType<typeof readThreadPage>>
 
-/** Throws NotFoundError when the thread is not on the board. */
-export async function readThreadPage(board: PublicBoard, threadId: number) {
+/**
+ * Throws NotFoundError when the thread is not on the board. `known`: the posts of this page's previous version,
+ * when the page cache puts the next one together (lib/page-cache/splice.ts); only the posts not among them are read.
+ */
+export async function readThreadPage(board: PublicBoard, threadId: number, known?: readonly PublicPost[]) {
   // Poll results hold each poll's summary too: one read of the thread's polls serves both.
   const [{ thread, posts: read }, results] = await Promise.all([
-    listThreadPosts(board.id, threadId, { includeSurveys: false }),
+    known
+      ? listThreadPostsReusing(board.id, threadId, known)
+      : listThreadPosts(board.id, threadId, { includeSurveys: false }),
     resultsInThread(threadId),
   ])
   await yieldToLoop() // 300 posts read; what follows works through them all
   const summaries = new Map([...results.values()].map((r) => [r.post_id, summaryOf(r)]))
-  // The posts were made for this page (listThreadPosts), so each gets its poll in place: a spread copy of 300
-  // posts costs milliseconds (lib/posts/to-public.ts says why).
+  // The posts were made for this page (listThreadPosts) or carried from its previous version, which is done with
+  // them, so each gets its poll in place: a spread copy of 300 posts costs milliseconds (lib/posts/to-public.ts).
   const posts = read.map((p) => {
     const post = withheldSpoiler(p)
     post.survey = summaries.get(p.id) ?? null

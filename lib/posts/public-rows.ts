@@ -47,6 +47,12 @@ export function postVersionsOfThread(threadId: number, after: number): Promise<P
   return selectOfThread<PostVersion>(VERSION_COLUMNS, threadId, after)
 }
 
+/** The ids of a thread's posts, in id order. */
+export async function postIdsOfThread(threadId: number): Promise<number[]> {
+  const rows = await selectOfThread<{ id: number }>('id', threadId, 0)
+  return rows.map((r) => Number(r.id))
+}
+
 async function selectByIds<T>(columns: string, ids: number[]): Promise<T[]> {
   if (!ids.length) return []
   const db = await getDb()

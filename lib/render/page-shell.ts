@@ -3,7 +3,7 @@
 // new slot contents put in: byte for byte what a full render gives, without rendering it. A shell is taken only
 // from a render whose every shown slot is found in its bytes exactly where the slot's element puts it.
 import type { SlotContent } from './slot-reader'
-import { SHELL_KEY_SLOT } from './slots'
+import { SHELL_CARRY_SLOT, SHELL_KEY_SLOT, type Carried } from './slots'
 
 export interface PageShell {
   key: string
@@ -11,7 +11,11 @@ export interface PageShell {
   parts: Buffer[]
   /** The slots the page shows, in the order they appear. */
   slots: string[]
+  /** What the render read that the next version may start from instead of reading it again (SHELL_CARRY_SLOT). */
+  carried?: Carried
 }
+
+const carriedIn = (slots: ReadonlyMap<string, SlotContent>) => slots.get(SHELL_CARRY_SLOT)?.data as Carried | undefined
 
 /**
  * A slot's content as its element holds it, in pieces: a list's items each in a `<div>` of its own (ServerHtml),
@@ -54,7 +58,7 @@ export function shellOf(body: Buffer, slots: ReadonlyMap<string, SlotContent>): 
   if (typeof key !== 'string') return undefined
   const found: { name: string; start: number; end: number }[] = []
   for (const [name, content] of slots) {
-    if (name === SHELL_KEY_SLOT) continue
+    if (name === SHELL_KEY_SLOT || name === SHELL_CARRY_SLOT) continue
     const start = contentStart(body, name)
     if (start === -1) continue // a slot no element shows on this page
     if (start < 0) return undefined
@@ -71,7 +75,7 @@ export function shellOf(body: Buffer, slots: ReadonlyMap<string, SlotContent>): 
     at = end
   }
   parts.push(body.subarray(at))
-  return { key, parts, slots: found.map((f) => f.name) }
+  return { key, parts, slots: found.map((f) => f.name), carried: carriedIn(slots) }
 }
 
 /**
@@ -106,5 +110,5 @@ export function fillShell(
   // Every byte of the unfilled buffer written, or the page is not sent.
   if (at !== length) return undefined
   const parts = shell.parts.map((part, i) => body.subarray(starts[partAt[i]], starts[partAt[i]] + part.length))
-  return { body, shell: { key: shell.key, parts, slots: shell.slots } }
+  return { body, shell: { key: shell.key, parts, slots: shell.slots, carried: carriedIn(slots) } }
 }

@@ -21,6 +21,18 @@ const scope = () =>
 export const SHELL_KEY_SLOT = 'page-shell-key'
 
 /**
+ * A slot no element shows either: what the render read that the page cache keeps with the page's shell for the
+ * next version's filler to start from (a thread page's posts, which stay as they were until a hard invalidation
+ * drops the page and its shell), with an estimate of the memory it holds, counted against the cache's bound.
+ */
+export const SHELL_CARRY_SLOT = 'page-shell-carry'
+
+export interface Carried<T = unknown> {
+  data: T
+  bytes: number
+}
+
+/**
  * Runs one request's handling with its own set of slots when its answer is HTML, and with none otherwise. The
  * caller may pass the (empty) map, to read what the render filled once it is done.
  */

@@ -8,7 +8,7 @@ import { integerList } from '../db/integer-list'
 import { NotFoundError } from '../errors'
 import { excerptOf } from '../markup/parse'
 import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
-import { publicPostsByIds, publicPostsOfThread } from '../posts/public-rows'
+import { postIdsOfThread, publicPostsByIds, publicPostsOfThread } from '../posts/public-rows'
 import { toPublicPost } from '../posts/to-public'
 import type { PublicPost } from '../posts/types'
 import { surveySummaries, surveySummariesOfPosts } from '../surveys/queries'
@@ -182,4 +182,28 @@ export async function listThreadPosts(
     thread,
     posts: posts.map((p) => toPublicPost(p, marks.get(p.id), surveys ? (surveys.get(p.id) ?? null) : undefined)),
   }
+}
+
+/**
+ * A thread's posts as listThreadPosts reads them without polls, reusing `known`: the posts of an earlier read of
+ * this thread, as a thread page carries them to its next version (lib/pages/thread-page-slots.ts). After a post is
+ * written only its colour, its ban mark and its existence change, and each of those drops every page that shows
+ * it, its carried posts with it; so only the posts not known are read whole. Which posts the thread holds comes
+ * from a read of its ids, not from the newest known id: PostgreSQL hands ids out before commit, so a reply may
+ * commit after a later one with a lower id.
+ */
+export async function listThreadPostsReusing(boardId: string, threadId: number, known: readonly PublicPost[]) {
+  const [thread, ids] = await Promise.all([getThreadOrThrow(boardId, threadId), postIdsOfThread(threadId)])
+  const byId = new Map(known.map((p) => [p.id, p]))
+  const missing = ids.filter((id) => !byId.has(id))
+  if (missing.length) {
+    const db = await getDb()
+    const [rows, marks] = await Promise.all([
+      publicPostsByIds(missing),
+      banMarksInThread(db, threadId, Math.min(...missing) - 1),
+    ])
+    for (const row of rows) byId.set(row.id, toPublicPost(row, marks.get(row.id), undefined))
+  }
+  // A post deleted between the two reads is left out, as if the ids had been read after it went.
+  return { thread, posts: ids.map((id) => byId.get(id)).filter((p): p is PublicPost => p !== undefined) }
 }

@@ -7,6 +7,7 @@
 // cache has never seen), so they carry no per-request nonce.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { form, getWithHost, postForm, splicedRenders } from '../helpers/http'
+import { useServerConfig } from '../helpers/in-process'
 import { png } from '../helpers/media'
 import { roomyRateLimits, startServer, type TestServer } from '../helpers/server'
 
@@ -16,6 +17,7 @@ const METRICS_TOKEN = 'page-shell-metrics-token'
 
 beforeAll(async () => {
   server = await startServer({ env: { METRICS_TOKEN, RATE_LIMITS: roomyRateLimits('threadCreate', 'postCreate') } })
+  useServerConfig(server)
   // Until the ban index has loaded, pages bypass the cache's render path.
   for (let i = 0; (await render('/board/tech')).cache === 'undefined'; i++) {
     if (i > 100) throw new Error('the page cache never answered')
@@ -23,6 +25,8 @@ beforeAll(async () => {
   }
 }, 60_000)
 afterAll(async () => {
+  const { closeDb } = await import('@/lib/db/client')
+  await closeDb()
   await server?.stop()
 })
 
@@ -151,6 +155,41 @@ it('a reply or a new thread changes nothing outside the slots of a board page, a
     expect(kept.body === page.html, what).toBe(true)
   }
   expect(await spliced()).toBe(splicedBefore + steps.length)
+})
+
+it('the posts a thread page carries to its next version are checked against the thread: a post that appears below its newest (a reply committed late, as PostgreSQL may order them) is on the next version', async () => {
+  const post = async (url: string, fields: Record<string, string>) => {
+    const res = await postForm(`${server.url}/api/boards/tech/${url}`, form(fields))
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    return res.body as { threadId: number; postId: number }
+  }
+  const image = { name: 'late.png', bytes: await png() }
+  const opened = await postForm(`${server.url}/api/boards/tech/threads`, form({ topic: 'late', content: 'op' }, image))
+  expect(opened.status).toBe(201)
+  const { threadId } = opened.body
+  const elsewhere = await postForm(
+    `${server.url}/api/boards/tech/threads`,
+    form({ topic: 'there', content: 'op' }, image),
+  )
+  expect(elsewhere.status).toBe(201)
+  await post(`threads/${threadId}/posts`, { content: 'early reply' })
+  const late = await post(`threads/${elsewhere.body.threadId}/posts`, { content: 'committed late' })
+  await post(`threads/${threadId}/posts`, { content: 'newer reply' })
+  const pagePath = `/board/tech/thread/${threadId}`
+  expect((await served(pagePath)).cache).toBe('MISS')
+  expect((await served(pagePath)).body).not.toContain('committed late')
+  const splicedBefore = await spliced()
+
+  // The post joins the thread with an id below the newest post the page holds, and without an event of its own.
+  const { getDb } = await import('@/lib/db/client')
+  await (await getDb()).post.update({ where: { id: late.postId }, data: { threadId } })
+  await post(`threads/${threadId}/posts`, { content: 'the next reply' })
+  const kept = await served(pagePath)
+  expect(kept.cache).toBe('MISS')
+  expect(await spliced()).toBe(splicedBefore + 1)
+  expect(kept.body).toContain('committed late')
+  expect(kept.body.indexOf('committed late')).toBeLessThan(kept.body.indexOf('newer reply'))
+  expect(kept.body === (await render(pagePath)).body).toBe(true)
 })
 
 const THREAD_SLOTS = ['thread-post-count', 'thread-posts', 'thread-posts-data']
