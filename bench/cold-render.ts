@@ -5,6 +5,7 @@
 // machine that is the figure to compare, where the time seen from the client includes waiting for the cores.
 import { readFileSync } from 'node:fs'
 import { BROWSER_HEADERS, postReply, rawRequest } from './http'
+import { monotonicUs, type TimeWindow } from './profile-summary'
 import type { SeededThread } from './seed'
 import { BENCH_METRICS_TOKEN } from './server-memory'
 import { splicedRenders } from '../tests/helpers/http'
@@ -22,6 +23,9 @@ export interface ColdRenders {
   threadSpliced: number
   /** The same for board pages. */
   boardSpliced: number
+  /** When each timed request was under way, for a profile of those requests alone (`--profile=cold`). */
+  threadWindows: TimeWindow[]
+  boardWindows: TimeWindow[]
 }
 
 const CACHE_HEADER = 'x-corkboard-cache'
@@ -42,10 +46,14 @@ export async function measureColdRenders(
     notMiss: 0,
     threadSpliced: 0,
     boardSpliced: 0,
+    threadWindows: [],
+    boardWindows: [],
   }
-  const timed = async (path: string, cpu: number[]) => {
+  const timed = async (path: string, cpu: number[], windows: TimeWindow[]) => {
     const before = mainThreadCpuMs(serverPid)
+    const fromUs = monotonicUs()
     const res = await get(url, path)
+    windows.push({ fromUs, toUs: monotonicUs() })
     cpu.push(mainThreadCpuMs(serverPid) - before)
     return res
   }
@@ -59,10 +67,10 @@ export async function measureColdRenders(
 
     const spliced = () => splicedRenders(url, BENCH_METRICS_TOKEN)
     let splicedBefore = await spliced()
-    const thread = await timed(threadPath, out.threadCpuMs)
+    const thread = await timed(threadPath, out.threadCpuMs, out.threadWindows)
     out.threadSpliced += (await spliced()) - splicedBefore
     splicedBefore = await spliced()
-    const board = await timed(boardPath, out.boardCpuMs)
+    const board = await timed(boardPath, out.boardCpuMs, out.boardWindows)
     out.boardSpliced += (await spliced()) - splicedBefore
     for (const res of [thread, board]) if (res.headers[CACHE_HEADER] !== 'MISS') out.notMiss++
     out.threadMs.push(thread.ms)

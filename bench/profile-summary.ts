@@ -53,11 +53,20 @@ export function packageOf(url: string, functionName: string, root = process.cwd(
 /** Monotonic time in microseconds, on the clock of a CPU profile's timestamps. */
 export const monotonicUs = () => Number(process.hrtime.bigint() / 1000n)
 
-/** Self time by function and package; `window` keeps only samples within it (e.g. the scenario, not start-up). */
+/** A span of the monotonic clock, in microseconds. */
+export interface TimeWindow {
+  fromUs: number
+  toUs: number
+}
+
+/**
+ * Self time by function and package; `windows` keeps only samples within one of them (e.g. the scenario, not
+ * start-up; or only the requests a target is about).
+ */
 export function summariseProfile(
   profile: CpuProfile,
   top = 15,
-  window?: { fromUs: number; toUs: number },
+  windows?: TimeWindow[],
   original?: OriginalPosition,
 ): ProfileSummary {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
@@ -66,7 +75,7 @@ export function summariseProfile(
   profile.samples.forEach((id, i) => {
     const delta = profile.timeDeltas[i] ?? 0
     at += delta
-    if (window && (at < window.fromUs || at > window.toUs)) return
+    if (windows && !windows.some((w) => at >= w.fromUs && at <= w.toUs)) return
     selfUs.set(id, (selfUs.get(id) ?? 0) + delta)
   })
   const functions = new Map<string, number>()

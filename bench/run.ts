@@ -17,7 +17,7 @@ import { bundlePositions } from './bundle-positions'
 import { rssMb } from './fanout'
 import { multipart, rawRequest, replayHeaders } from './http'
 import { machineInfo } from './machine'
-import { monotonicUs, profileMarkdown, summariseProfile, type CpuProfile } from './profile-summary'
+import { monotonicUs, profileMarkdown, summariseProfile, type CpuProfile, type TimeWindow } from './profile-summary'
 import { renderTables, replaceDocSection, resultsMarkdown, type BenchResults } from './report'
 import { BenchContext, REPLY_TEXT, replyHeaders, type BenchPaths, type BenchSettings } from './scenarios/context'
 import { SCENARIOS } from './scenarios/index'
@@ -173,6 +173,7 @@ async function main(): Promise<void> {
     baseline = await startBaseline(routes)
 
     ctx = new BenchContext({ server, serverOptions, baseline, site, paths, settings, results, fanoutThread })
+    const { profileWindows } = ctx
     const scenariosFrom = monotonicUs()
     for (const scenario of SCENARIOS) if (only.has(scenario.id)) await scenario.run(ctx)
     const scenariosTo = monotonicUs()
@@ -188,7 +189,13 @@ async function main(): Promise<void> {
     await ctx.server.stop()
     ctx = undefined
     server = undefined
-    if (profileDir) writeProfile(args.profile!, profileDir, { fromUs: scenariosFrom, toUs: scenariosTo })
+    if (profileDir) {
+      const windows = new Map([
+        ['the whole scenario', [{ fromUs: scenariosFrom, toUs: scenariosTo }]],
+        ...profileWindows,
+      ])
+      writeProfile(args.profile!, profileDir, windows)
+    }
   } catch (err) {
     const current = ctx?.server ?? server
     if (current) console.error(`server output:\n${current.output().slice(-4000)}`)
@@ -216,21 +223,28 @@ function writeResults(results: BenchResults): void {
   log('updated the results section of docs/PERFORMANCE.md')
 }
 
-/** Summarises the server's CPU profile during the scenario into bench/results/profile-{scenario}.md. */
-function writeProfile(scenario: string, dir: string, window: { fromUs: number; toUs: number }): void {
+/**
+ * Summarises the server's CPU profile into bench/results/profile-{scenario}.md: over the whole scenario, and over
+ * each set of spans the scenario named (BenchContext.profileWindows).
+ */
+function writeProfile(scenario: string, dir: string, windows: Map<string, TimeWindow[]>): void {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.cpuprofile'))
     .map((f) => path.join(dir, f))
   if (!files.length) throw new Error('the server wrote no CPU profile')
-  // The busiest process within the window (the fan-out restarts the server, so there may be two).
+  const profiles = files.map((f) => JSON.parse(readFileSync(f, 'utf8')) as CpuProfile)
   const original = bundlePositions(path.join(ROOT, 'dist/server.mjs')) ?? undefined
-  const summary = files
-    .map((f) => summariseProfile(JSON.parse(readFileSync(f, 'utf8')) as CpuProfile, 15, window, original))
-    .sort((a, b) => b.totalMs - a.totalMs)[0]
-  const md = profileMarkdown(
-    `Server CPU profile: ${scenario} (${settings.seconds} s at ${settings.connections} connections)`,
-    summary,
-  )
+  const md = [...windows]
+    .map(([name, spans]) => {
+      // The busiest process within the spans (the fan-out restarts the server, so there may be two).
+      const summary = profiles
+        .map((profile) => summariseProfile(profile, 15, spans, original))
+        .sort((a, b) => b.totalMs - a.totalMs)[0]
+      const span =
+        spans.length > 1 ? `${spans.length} requests` : `${settings.seconds} s at ${settings.connections} connections`
+      return profileMarkdown(`Server CPU profile: ${scenario}, ${name} (${span})`, summary)
+    })
+    .join('\n')
   const out = path.join(ROOT, `bench/results/profile-${scenario}.md`)
   mkdirSync(path.dirname(out), { recursive: true })
   writeFileSync(out, md)

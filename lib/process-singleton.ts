@@ -6,7 +6,14 @@
 // kept on globalThis under a registered symbol (Symbol.for, the same in every copy) is found by all of them.
 
 type Store = Record<symbol, unknown>
-const symbolFor = (key: string) => Symbol.for(`corkboard.${key}`)
+// Looked up for every fragment of a page (lib/render/fragment-cache.ts): Symbol.for on a freshly built string costs
+// a hash of it and a registry lookup each time, so each copy of this module remembers the symbols it has made.
+const symbols = new Map<string, symbol>()
+function symbolFor(key: string): symbol {
+  let symbol = symbols.get(key)
+  if (!symbol) symbols.set(key, (symbol = Symbol.for(`corkboard.${key}`)))
+  return symbol
+}
 
 /** The process's one value under `key`, made by `create` the first time any copy of the module asks. */
 export function processSingleton<T>(key: string, create: () => T): T {

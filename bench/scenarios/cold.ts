@@ -18,6 +18,8 @@ export const coldScenario: BenchScenario = {
       coldFigure('thread', 'Thread page, 300 posts', cold.threadMs, cold.threadBytes, cold.threadCpuMs),
     )
     ctx.results.coldNotMiss = cold.notMiss
+    ctx.profileWindows.set('thread pages, 300 posts, after a reply', cold.threadWindows)
+    ctx.profileWindows.set('board pages after a reply', cold.boardWindows)
     ctx.log(
       `cold renders put together from the previous render: ${cold.threadSpliced} of ${cold.threadMs.length} thread ` +
         `pages, ${cold.boardSpliced} of ${cold.boardMs.length} board pages`,

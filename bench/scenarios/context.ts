@@ -5,6 +5,7 @@ import { startServer, type TestServer } from '../../tests/helpers/server'
 import type { Baseline } from '../baseline-server'
 import { multipart, POSTER_COOKIE } from '../http'
 import { runLoad, settle, type LoadOptions, type LoadResult } from '../http-load'
+import type { TimeWindow } from '../profile-summary'
 import type { BenchResults, BenchSettings as RunSettings } from '../report'
 import type { SeededSite, SeededThread } from '../seed'
 
@@ -56,6 +57,11 @@ export class BenchContext {
   readonly fanoutThread: SeededThread
   /** The reply body most write scenarios send. */
   readonly text = multipart({ content: REPLY_TEXT })
+  /**
+   * Spans of the run a scenario's figures come from, by name (e.g. the cold thread renders): `--profile` then
+   * summarises the server's profile over each as well as over the whole scenario.
+   */
+  readonly profileWindows = new Map<string, TimeWindow[]>()
   /** Threads replies rotate over, so bumps, the bump limit and invalidations fall as on a real site. */
   private readonly rotation: SeededThread[]
   private turn = 0

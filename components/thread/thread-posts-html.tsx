@@ -9,7 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import * as surveyView from '@/components/survey/survey-view'
 import { provideSurveyView } from '@/components/survey/survey-view-on-demand'
 import { backlinksOf } from '@/lib/client/thread-state'
-import { referencedPostIds } from '@/lib/markup/parse'
+import { postReferences } from '@/lib/markup/parse'
 import type { PublicPost } from '@/lib/posts/types'
 import { cachedFragment } from '@/lib/render/fragment-cache'
 import { postVersion } from '@/lib/render/post-version'
@@ -65,8 +65,7 @@ export function threadPostsHtml(input: ThreadPostsInput): ThreadPostsHtml {
   const json: string[] = []
   for (const post of input.posts) {
     const hrefs: Record<number, string> = {}
-    for (const id of referencedPostIds(post.content))
-      if (!inThread.has(id)) hrefs[id] = input.crossRefs[id] ?? `/post/${id}`
+    for (const id of postReferences(post)) if (!inThread.has(id)) hrefs[id] = input.crossRefs[id] ?? `/post/${id}`
     const context: Context = {
       boardId: input.boardId,
       threadId: input.threadId,

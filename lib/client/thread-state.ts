@@ -1,6 +1,6 @@
 // What an open thread page shows, as a pure reducer: the hook (use-thread.ts) feeds it live events, the posts fetched
 // to catch up, and the reader's own deletions.
-import { referencedPostIds } from '@/lib/markup/parse'
+import { postReferences } from '@/lib/markup/parse'
 import type { PublicPost } from '@/lib/posts/types'
 import type { PublicThread } from '@/lib/threads/types'
 import { DEAD_THREAD_RETENTION_MS } from '@/lib/time'
@@ -118,7 +118,7 @@ export function threadReducer(state: ThreadState, action: ThreadAction): ThreadS
 export function backlinksOf(posts: PublicPost[]): Map<number, number[]> {
   const map = new Map<number, number[]>()
   for (const p of posts)
-    for (const id of referencedPostIds(p.content)) {
+    for (const id of postReferences(p)) {
       if (id === p.id) continue
       const later = map.get(id)
       if (later) later.push(p.id)

@@ -95,6 +95,21 @@ export function referencedPostIds(content: string): number[] {
   return ids
 }
 
+const referencesOfPost = new WeakMap<object, { content: string; ids: readonly number[] }>()
+
+/**
+ * referencedPostIds of a post's text, kept with the post object: a thread page asks for each post's three times a
+ * render (its links to other threads, each post's replies, the post's own links), and the page cache hands the
+ * same post objects from one version of a page to the next (lib/threads/queries.ts, listThreadPostsReusing).
+ */
+export function postReferences(post: { content: string }): readonly number[] {
+  const kept = referencesOfPost.get(post)
+  if (kept?.content === post.content) return kept.ids
+  const ids = referencedPostIds(post.content)
+  referencesOfPost.set(post, { content: post.content, ids })
+  return ids
+}
+
 /** Display truncation: the first `maxChars` code points or `maxLines` lines, whichever is shorter. */
 export function truncate(content: string, maxChars: number, maxLines: number): { text: string; truncated: boolean } {
   const lines = content.split('\n')

@@ -4,7 +4,7 @@
 // lib/pages/visitor.ts adds the visitor's ban check and the outcomes a page shows instead of content.
 import type { PublicBoard } from '../boards/types'
 import { countryName } from '../geo/country-names'
-import { referencedPostIds } from '../markup/parse'
+import { postReferences } from '../markup/parse'
 import { noteCrossThreadLinks } from '../posts/cross-thread-links'
 import { postAddress, postLocations } from '../posts/locate'
 import { withheldSpoiler } from '../posts/spoiler'
@@ -37,7 +37,7 @@ export async function readThreadPage(board: PublicBoard, threadId: number, known
     return post
   })
   const inThread = new Set(posts.map((p) => p.id))
-  const foreign = [...new Set(posts.flatMap((p) => referencedPostIds(p.content)))].filter((id) => !inThread.has(id))
+  const foreign = [...new Set(posts.flatMap((p) => postReferences(p)))].filter((id) => !inThread.has(id))
   const codes = [...new Set(posts.map((p) => p.country_code).filter((c): c is string => Boolean(c)))]
   // Noted before the posts are looked up, so a deletion from now on finds this page among those to drop.
   noteCrossThreadLinks(threadId, { postIds: foreign })
