@@ -240,9 +240,8 @@ function writeProfile(scenario: string, dir: string, windows: Map<string, TimeWi
       const summary = profiles
         .map((profile) => summariseProfile(profile, 15, spans, original))
         .sort((a, b) => b.totalMs - a.totalMs)[0]
-      const span =
-        spans.length > 1 ? `${spans.length} requests` : `${settings.seconds} s at ${settings.connections} connections`
-      return profileMarkdown(`Server CPU profile: ${scenario}, ${name} (${span})`, summary)
+      const span = spans.length > 1 ? ` (${spans.length} requests)` : ''
+      return profileMarkdown(`Server CPU profile: ${scenario}, ${name}${span}`, summary)
     })
     .join('\n')
   const out = path.join(ROOT, `bench/results/profile-${scenario}.md`)

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { POSTER_COOKIE, postReply, rawRequest } from '../http'
 import { runLoad, settle } from '../http-load'
+import { monotonicUs } from '../profile-summary'
 import type { ApiReadFigure } from '../report'
 import type { BenchContext, BenchScenario } from './context'
 import { describe } from './context'
@@ -48,7 +49,9 @@ export const apiReadsScenario: BenchScenario = {
         await settle(url)
         // CPU per request from one connection: nothing is left in flight when the load stops to blur the count.
         const before = cpuMs(server.proc.pid!)
+        const fromUs = monotonicUs()
         const serial = await runLoad({ url, connections: 1, seconds, headers: HEADERS })
+        ctx.profileWindows.set(`${read.label}, uncached, one connection`, [{ fromUs, toUs: monotonicUs() }])
         const cpu = cpuMs(server.proc.pid!) - before
         const answers = serial.ok + serial.failed
         ctx.log(`  ${describe(cold)}; ${(cpu / answers).toFixed(2)} ms of server CPU per request`)

@@ -3,7 +3,8 @@
 export const MINUTES_PER_HOUR = 60
 export const MINUTES_PER_DAY = 1440
 
-export const minuteOf = (at: Date) => Math.floor(at.getTime() / 60_000)
+export const minuteAt = (ms: number) => Math.floor(ms / 60_000)
+export const minuteOf = (at: Date) => minuteAt(at.getTime())
 export const dayOfMinute = (minute: number) => Math.floor(minute / MINUTES_PER_DAY)
 export const hourOfMinute = (minute: number) => Math.floor(minute / MINUTES_PER_HOUR)
 export const dayStart = (day: number) => new Date(day * MINUTES_PER_DAY * 60_000)
