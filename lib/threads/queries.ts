@@ -186,7 +186,8 @@ export async function listThreadPosts(
 
 /**
  * A thread's posts as listThreadPosts reads them without polls, reusing `known`: the posts of an earlier read of
- * this thread, as a thread page carries them to its next version (lib/pages/thread-page-slots.ts). After a post is
+ * this thread, as a thread page carries them to its next version (lib/pages/thread-page-slots.ts), which come back
+ * as they were carried (readThreadPage withholds spoilers and sets polls again on every read). After a post is
  * written only its colour, its ban mark and its existence change, and each of those drops every page that shows
  * it, its carried posts with it; so only the posts not known are read whole. Which posts the thread holds comes
  * from a read of its ids, not from the newest known id: PostgreSQL hands ids out before commit, so a reply may
