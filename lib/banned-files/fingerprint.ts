@@ -1,11 +1,11 @@
 // What a file is recognised by once banned: the SHA-256 of its bytes as uploaded, the SHA-256 of what would be stored
 // (metadata stripped, so the same picture with other EXIF still matches), and for images a 64-bit DCT perceptual
-// hash (sharp-phash) of the 150 px thumbnail every upload already gets, which survives resizing and recompression.
+// hash (sharp-phash's, computed by dct-hash.ts) of the 150 px thumbnail every upload already gets, which survives resizing and recompression.
 // Videos and audio are matched by digest only: a video's first frame is often black or a title card, and a hash of
 // it would refuse unrelated videos. Flat images (almost one colour) get no perceptual hash for the same reason.
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
-import phash from 'sharp-phash'
+import { DCT_SAMPLE, dctHash } from './dct-hash'
 
 /**
  * Largest Hamming distance (of 64 bits) at which two perceptual hashes count as the same picture. Measured on 40
@@ -21,24 +21,17 @@ const FLAT_STDEV = 4
 
 export const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 
-/** The side of the grey square the hash is computed from (sharp-phash's own sample size). */
-const SAMPLE = 32
-
 /** The perceptual hash of an image thumbnail as 16 hex digits, or null for a flat image. */
 export async function perceptualHash(thumbnail: Buffer): Promise<string | null> {
-  // One decode: the 32×32 grey square judges flatness and is what sharp-phash hashes (its own resize and grey
-  // conversion are then no-ops on it).
+  // One decode: the 32×32 grey square judges flatness and is what the hash is computed from.
   const grey = await sharp(thumbnail, { pages: 1 })
     .rotate()
     .greyscale()
-    .resize(SAMPLE, SAMPLE, { fit: 'fill' })
+    .resize(DCT_SAMPLE, DCT_SAMPLE, { fit: 'fill' })
     .raw()
     .toBuffer()
   if (stdev(grey) < FLAT_STDEV) return null
-  const bits = await phash(grey, { raw: { width: SAMPLE, height: SAMPLE, channels: 1 } })
-  let hex = ''
-  for (let i = 0; i < 64; i += 4) hex += parseInt(bits.slice(i, i + 4), 2).toString(16)
-  return hex
+  return dctHash(grey)
 }
 
 function stdev(values: Uint8Array): number {

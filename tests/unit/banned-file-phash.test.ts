@@ -1,8 +1,11 @@
 // The perceptual-hash threshold of banned files, measured on real transformations: pictures resized, recompressed
 // or slightly cropped stay within PHASH_MAX_DISTANCE of the original (hashed from the thumbnail, as uploads are),
-// and unrelated pictures stay well beyond it. Flat images get no hash, so they can never match each other.
+// and unrelated pictures stay well beyond it. Flat images get no hash, so they can never match each other. The hash
+// is sharp-phash's, computed faster: the library itself is the reference it is compared with.
 import sharp from 'sharp'
+import phash from 'sharp-phash'
 import { describe, expect, it } from 'vitest'
+import { DCT_SAMPLE, dctHash } from '@/lib/banned-files/dct-hash'
 import {
   hammingDistance,
   hashHalves,
@@ -12,7 +15,7 @@ import {
 } from '@/lib/banned-files/fingerprint'
 import { messageFor } from '@/lib/error-messages'
 import { thumbnailOf } from '@/lib/media/process'
-import { png, scene, shrunkJpeg } from '../helpers/media'
+import { noisy, png, scene, shrunkJpeg } from '../helpers/media'
 
 const hashOf = async (image: Buffer) => hashHalves((await perceptualHash(await thumbnailOf(image)))!)
 const SEEDS = Array.from({ length: 20 }, (_, i) => 7 * i + 1)
@@ -42,6 +45,24 @@ describe('perceptual hash of banned files', () => {
         expect(hammingDistance(hashes[i], hashes[j]), `seeds ${SEEDS[i]} and ${SEEDS[j]}`).toBeGreaterThan(
           PHASH_MAX_DISTANCE,
         )
+  })
+
+  it("computes sharp-phash's hash bit for bit", { timeout: 60_000 }, async () => {
+    const square = (image: Buffer) =>
+      sharp(image).greyscale().resize(DCT_SAMPLE, DCT_SAMPLE, { fit: 'fill' }).raw().toBuffer()
+    const gradient = Buffer.from(Array.from({ length: DCT_SAMPLE * DCT_SAMPLE }, (_, i) => (i * 7) % 256))
+    const greys = [
+      ...(await Promise.all(SEEDS.map(async (s) => square(await scene(s))))),
+      await square(await noisy(64, 48).png().toBuffer()),
+      gradient,
+    ]
+    for (const grey of greys) {
+      const bits = await phash(grey, { raw: { width: DCT_SAMPLE, height: DCT_SAMPLE, channels: 1 } })
+      const expected = Array.from({ length: 16 }, (_, i) => parseInt(bits.slice(4 * i, 4 * i + 4), 2).toString(16))
+      expect(dctHash(grey)).toBe(expected.join(''))
+    }
+    // Different pictures, different hashes: the comparison above is not between constants.
+    expect(new Set(greys.map(dctHash)).size).toBe(greys.length)
   })
 
   it('gives flat images no hash', async () => {

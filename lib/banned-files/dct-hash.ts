@@ -1,0 +1,53 @@
+// The 64-bit DCT perceptual hash of a 32×32 grey square, by sharp-phash's definition (its type-II DCT, the 8×8
+// coefficients after the first row and column, each bit set when the coefficient is above their mean), bit for bit
+// (tests/unit/banned-file-phash.test.ts compares the two). sharp-phash computes all 32×32 coefficients with a
+// four-deep loop, about a million multiply-adds per upload on the event loop (4–16 ms in the bench); the DCT is
+// separable and only 8×8 coefficients are used, so two passes over the square need about twelve thousand.
+
+/** The side of the grey square (sharp-phash's sample size). */
+export const DCT_SAMPLE = 32
+
+/** The coefficients the hash uses: 1..LOW on each axis. */
+const LOW = 8
+
+/** COS[k * LOW + (n - 1)] = cos((2k + 1) n π / 2N) for n in 1..LOW, as sharp-phash's table holds it. */
+const COS = (() => {
+  const table = new Float64Array(DCT_SAMPLE * LOW)
+  for (let k = 0; k < DCT_SAMPLE; k++)
+    for (let n = 1; n <= LOW; n++) table[k * LOW + n - 1] = Math.cos(((2 * k + 1) / (2.0 * DCT_SAMPLE)) * n * Math.PI)
+  return table
+})()
+
+/**
+ * The hash as 16 hex digits. `grey` holds the square row by row (sharp's raw output, one channel). sharp-phash
+ * indexes its signal as f[x][y] = grey[N·y + x] and reads coefficients [u][v] with u along x, so the same here.
+ */
+export function dctHash(grey: Uint8Array): string {
+  if (grey.length !== DCT_SAMPLE * DCT_SAMPLE) throw new RangeError(`dctHash needs ${DCT_SAMPLE}² grey values`)
+  // First pass, along y: partial[x][v] = Σ_y cos(y, v) · f[x][y].
+  const partial = new Float64Array(DCT_SAMPLE * LOW)
+  for (let x = 0; x < DCT_SAMPLE; x++)
+    for (let v = 0; v < LOW; v++) {
+      let sum = 0
+      for (let y = 0; y < DCT_SAMPLE; y++) sum += COS[y * LOW + v] * grey[DCT_SAMPLE * y + x]
+      partial[x * LOW + v] = sum
+    }
+  // Second pass, along x. sharp-phash scales by c(u)·c(v)/4, which is 1/4 away from the first row and column.
+  const coefficients = new Float64Array(LOW * LOW)
+  let total = 0
+  for (let u = 0; u < LOW; u++)
+    for (let v = 0; v < LOW; v++) {
+      let sum = 0
+      for (let x = 0; x < DCT_SAMPLE; x++) sum += COS[x * LOW + u] * partial[x * LOW + v]
+      coefficients[u * LOW + v] = sum / 4
+      total += sum / 4
+    }
+  const mean = total / (LOW * LOW)
+  let hex = ''
+  for (let i = 0; i < LOW * LOW; i += 4) {
+    let digit = 0
+    for (let b = 0; b < 4; b++) digit = (digit << 1) | (coefficients[i + b] > mean ? 1 : 0)
+    hex += digit.toString(16)
+  }
+  return hex
+}
