@@ -230,6 +230,8 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
     await new Promise((r) => setTimeout(r, Math.min(60_000, endAt - Date.now())))
     const b = bucket
     bucket = emptyBucket()
+    // The minute's highest sample, read before the next minute starts counting from zero.
+    const highest = rssMax
     rssMax = 0
     const reads = distribution(b.reads)
     const writes = distribution(b.writes)
@@ -244,7 +246,7 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
       serverErrorKinds: b.serverErrorKinds,
       refused: b.refused,
       rssMb: rssMb(options.serverPid),
-      rssMaxMb: Math.max(rssMax, rssMb(options.serverPid)),
+      rssMaxMb: Math.max(highest, rssMb(options.serverPid)),
       memory: await readServerMemory(url, options.metricsToken),
       socketsConnected: sockets.filter((s) => s.connected).length,
       eventsDelivered: b.events,
