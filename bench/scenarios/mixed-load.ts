@@ -6,6 +6,7 @@
 import { BROWSER_HEADERS } from '../http'
 import { runLoad, settle, type LoadResult } from '../http-load'
 import { openLoop, type OpenLoopResult } from '../open-loop'
+import { monotonicUs } from '../profile-summary'
 import { replyHeaders, type BenchContext, type BenchScenario } from './context'
 
 export const MIXED_PAGES = ['board', 'catalog', 'thread'] as const
@@ -63,6 +64,7 @@ async function phase(ctx: BenchContext, label: string, writeRate: number | null)
   const warmUpSeconds = ctx.settings.warmUpSeconds
   const url = writeRate === null ? ctx.baseline.url : ctx.server.url
   const paths = MIXED_PAGES.map((p) => ctx.paths[p])
+  const fromUs = monotonicUs()
   const [reads, writes] = await Promise.all([
     runLoad({
       url,
@@ -75,6 +77,8 @@ async function phase(ctx: BenchContext, label: string, writeRate: number | null)
     }),
     writeRate ? writers(ctx, writeRate, seconds + warmUpSeconds) : undefined,
   ])
+  // --profile=mixed summarises each of Corkboard's phases alone (warm-up included: the writers run through it).
+  if (writeRate !== null) ctx.profileWindows.set(label, [{ fromUs, toUs: monotonicUs() }])
   await settle(ctx.server.url)
   const result: MixedPhase = {
     label,
