@@ -9,6 +9,8 @@ export interface SharpRate {
   rate: number
   count: number
   seconds: number
+  /** The loop process's CPU (user + system, all its threads) per thumbnail. */
+  cpuMsPerThumbnail: number
 }
 
 /** Runs the loop in a child process; resolves with thumbnails per second. */
@@ -33,6 +35,7 @@ export function measureSharpRate(
 }
 
 async function loop(image: Buffer, concurrency: number, seconds: number): Promise<SharpRate> {
+  const cpuBefore = process.cpuUsage()
   const started = performance.now()
   const until = started + seconds * 1000
   let count = 0
@@ -44,7 +47,8 @@ async function loop(image: Buffer, concurrency: number, seconds: number): Promis
   }
   await Promise.all(Array.from({ length: concurrency }, lane))
   const elapsed = (performance.now() - started) / 1000
-  return { rate: count / elapsed, count, seconds: elapsed }
+  const cpu = process.cpuUsage(cpuBefore)
+  return { rate: count / elapsed, count, seconds: elapsed, cpuMsPerThumbnail: (cpu.user + cpu.system) / 1000 / count }
 }
 
 if (process.argv.includes('--loop')) {

@@ -1,4 +1,5 @@
 // Image replies (800×600 JPEG) rotating over threads, beside sharp's bare thumbnail rate in its own process.
+import { cpuMs } from '../cpu-time'
 import { multipart } from '../http'
 import { runLoad, settle, type LoadOptions } from '../http-load'
 import { benchPhoto } from '../seed'
@@ -32,10 +33,20 @@ export const imageReplyScenario: BenchScenario = {
         return { path: ctx.nextThread(), body: b.body, headers: replyHeaders(b.contentType) }
       },
     }
+    // The server's CPU over the measured seconds only: read when the warm-up ends, and again before the uploads
+    // still in flight are settled (they balance those in flight at the start).
+    const pid = ctx.server.proc.pid!
+    let cpuBefore = NaN
+    const mark = setTimeout(() => (cpuBefore = cpuMs(pid)), load.warmUpSeconds! * 1000)
     const c = await runLoad(load)
+    clearTimeout(mark)
+    const cpuPerReply = c.ok ? (cpuMs(pid) - cpuBefore) / c.ok : NaN
     await settle(load.url)
-    ctx.log(`  corkboard ${describe(c)}`)
     const bare = await measureSharpRate(photos[0], connections, seconds, warmUpSeconds)
+    ctx.log(
+      `  corkboard ${describe(c)}, server CPU ${cpuPerReply.toFixed(2)} ms per reply; ` +
+        `sharp ${bare.rate.toFixed(0)} thumbnails/s, ${bare.cpuMsPerThumbnail.toFixed(2)} ms of CPU each`,
+    )
     ctx.results.http.push({
       id: 'image-reply',
       label: 'Image reply (800×600 JPEG)',
