@@ -1,8 +1,9 @@
 // What a file is recognised by once banned: the SHA-256 of its bytes as uploaded, the SHA-256 of what would be stored
 // (metadata stripped, so the same picture with other EXIF still matches), and for images a 64-bit DCT perceptual
-// hash (sharp-phash's, computed by dct-hash.ts) of the 150 px thumbnail every upload already gets, which survives resizing and recompression.
-// Videos and audio are matched by digest only: a video's first frame is often black or a title card, and a hash of
-// it would refuse unrelated videos. Flat images (almost one colour) get no perceptual hash for the same reason.
+// hash (sharp-phash's, computed by dct-hash.ts) of the 150 px thumbnail every upload already gets, which survives
+// resizing and recompression. Videos and audio are matched by digest only: a video's first frame is often black or a
+// title card, and a hash of it would refuse unrelated videos. Flat images (almost one colour) and pictures that vary
+// along one axis only get no perceptual hash for the same reason: their bits would say nothing of the picture.
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { DCT_SAMPLE, dctHash } from './dct-hash'
@@ -21,7 +22,7 @@ const FLAT_STDEV = 4
 
 export const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 
-/** The perceptual hash of an image thumbnail as 16 hex digits, or null for a flat image. */
+/** The perceptual hash of an image thumbnail as 16 hex digits, or null for a flat or one-dimensional image. */
 export async function perceptualHash(thumbnail: Buffer): Promise<string | null> {
   // One decode: the 32×32 grey square judges flatness and is what the hash is computed from.
   const grey = await sharp(thumbnail, { pages: 1 })
