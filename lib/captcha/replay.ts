@@ -57,8 +57,8 @@ async function claimInDatabase(key: string, expiresAt: Date): Promise<boolean> {
       .deleteMany({ where: { expiresAt: { lt: new Date(now) } } })
       .catch((err) => log.error('captcha replay: could not delete expired solutions', err))
   }
-  // One plain statement, as the post's own rows are written (lib/posts/insert-post.ts): a solution used before is
-  // the key already there, so nothing is inserted and no error has to be caught and told apart.
+  // A key already present inserts no row, so the count of rows inserted (1 or 0) tells a first claim from a replay
+  // in one plain statement, with no error to catch and tell apart from a real failure.
   const inserted = await db.$executeRaw`
     INSERT INTO captcha_uses ("key", expires_at) VALUES (${key}, ${expiresAt}) ON CONFLICT ("key") DO NOTHING`
   return inserted === 1
