@@ -1,21 +1,10 @@
 // The database's record of used captcha solutions (lib/captcha/replay.ts, used without Redis): one plain INSERT that
 // does nothing for a key already there. A solution is claimed once, the row holds the challenge's expiry as the
 // model reads it, and the sweep's condition (the model API's `expiresAt < now`) finds exactly the expired rows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { useServerConfig } from '../helpers/in-process'
-import { startServer, type TestServer } from '../helpers/server'
+import { describe, expect, it } from 'vitest'
+import { withInProcessServer } from '../helpers/in-process'
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startServer()
-  useServerConfig(server)
-})
-afterAll(async () => {
-  const { closeDb } = await import('@/lib/db/client')
-  await closeDb()
-  await server?.stop()
-})
+withInProcessServer()
 
 describe('captcha replay records in the database', () => {
   it('claims a solution once and keeps its expiry where the sweep finds it', async () => {

@@ -1,21 +1,10 @@
 // The post row stored by posting (lib/posts/insert-post.ts, one INSERT … RETURNING id in SQL) is returned without
 // being read back, and that value is what post_created publishes: it must equal the row as the database holds it,
 // column for column, with a file and without, including the defaults the INSERT leaves to the schema.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { useServerConfig } from '../helpers/in-process'
-import { startServer, type TestServer } from '../helpers/server'
+import { describe, expect, it } from 'vitest'
+import { withInProcessServer } from '../helpers/in-process'
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startServer()
-  useServerConfig(server)
-})
-afterAll(async () => {
-  const { closeDb } = await import('@/lib/db/client')
-  await closeDb()
-  await server?.stop()
-})
+withInProcessServer()
 
 async function insertAndReadBack(media: Record<string, unknown> | undefined, extra: { spoiler: boolean }) {
   const { getDb } = await import('@/lib/db/client')

@@ -1,22 +1,13 @@
 // The shared secrets table (lib/db/secrets.ts): a secret is made once, and callers that race to make it, in this
 // process and in the server's, all end with the one value stored.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { useServerConfig } from '../helpers/in-process'
-import { startServer, type TestServer } from '../helpers/server'
+import { expect, it } from 'vitest'
+import { withInProcessServer } from '../helpers/in-process'
 import { sql } from '../helpers/sql'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startServer()
-  useServerConfig(server)
-})
-afterAll(async () => {
-  await (await import('@/lib/db/client')).closeDb()
-  await server?.stop()
-})
+const server = withInProcessServer()
 
 const stored = (name: string) =>
-  sql<{ value: string }>(server.database, 'SELECT value FROM secrets WHERE name = ?', name)
+  sql<{ value: string }>(server().database, 'SELECT value FROM secrets WHERE name = ?', name)
 
 it('creates a secret once, in the encoding asked for, and returns it again', async () => {
   const { getOrCreateSecret } = await import('@/lib/db/secrets')
@@ -38,7 +29,7 @@ it('shares the captcha key with the server process when both create it at once',
   const { getOrCreateSecret } = await import('@/lib/db/secrets')
   const { CAPTCHA_SECRET_NAME } = await import('@/lib/captcha/keys')
   const [challenge, mine] = await Promise.all([
-    fetch(`${server.url}/api/captcha`),
+    fetch(`${server().url}/api/captcha`),
     getOrCreateSecret(CAPTCHA_SECRET_NAME, 'hex'),
   ])
   expect(challenge.status).toBe(200)
