@@ -48,9 +48,10 @@ export function dctHash(grey: Uint8Array): string | null {
     for (let v = 0; v < LOW; v++) {
       let sum = 0
       for (let x = 0; x < DCT_SAMPLE; x++) sum += COS[x * LOW + u] * partial[x * LOW + v]
-      coefficients[u * LOW + v] = sum / 4
-      total += sum / 4
-      largest = Math.max(largest, Math.abs(sum / 4))
+      const coefficient = sum / 4
+      coefficients[u * LOW + v] = coefficient
+      total += coefficient
+      largest = Math.max(largest, Math.abs(coefficient))
     }
   if (largest < NO_DETAIL) return null
   const mean = total / (LOW * LOW)
