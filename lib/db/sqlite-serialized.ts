@@ -9,8 +9,11 @@
 // the write at once with SQLITE_BUSY, without waiting out the busy timeout, and the request answered 503. An
 // immediate transaction waits for the lock first (up to the timeout below) and then reads the other's commit.
 // Within this process it costs nothing: the queue already runs one transaction at a time.
+//
+// Statements are prepared once per SQL text (sqlite-statements.ts).
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from '@prisma/driver-adapter-utils'
+import { keepPreparedStatements, type PreparingClient } from './sqlite-statements'
 
 class Queue {
   private tail: Promise<void> = Promise.resolve()
@@ -23,17 +26,23 @@ class Queue {
   }
 }
 
-/** The adapter opens transactions by preparing the statement `BEGIN` on its better-sqlite3 connection. */
-function beginImmediately(adapter: SqlDriverAdapter): void {
-  const client = (adapter as unknown as { client?: { prepare?: (sql: string) => unknown } }).client
+/** The adapter's better-sqlite3 connection, on which it prepares every statement (`BEGIN` included). */
+function connectionOf(adapter: SqlDriverAdapter): PreparingClient {
+  const client = (adapter as unknown as { client?: Partial<PreparingClient> }).client
   if (typeof client?.prepare !== 'function')
     throw new Error('the SQLite adapter no longer exposes its connection: transactions cannot begin immediately')
+  return client as PreparingClient
+}
+
+function beginImmediately(client: PreparingClient): void {
   const prepare = client.prepare.bind(client)
   client.prepare = (sql: string) => prepare(sql === 'BEGIN' ? 'BEGIN IMMEDIATE' : sql)
 }
 
 function serialize(adapter: SqlDriverAdapter): SqlDriverAdapter {
-  beginImmediately(adapter)
+  const client = connectionOf(adapter)
+  beginImmediately(client)
+  keepPreparedStatements(client)
   const queue = new Queue()
   const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
     const release = await queue.acquire()
