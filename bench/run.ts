@@ -207,7 +207,8 @@ async function main(): Promise<void> {
     // KEEP_BENCH_DIR=1 leaves the database and the server's log (server.log) for a look afterwards.
     if (process.env.KEEP_BENCH_DIR) log(`kept ${dataDir}`)
     else rmSync(dataDir, { recursive: true, force: true })
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true })
+    if (profileDir && !process.env.KEEP_BENCH_DIR) rmSync(profileDir, { recursive: true, force: true })
+    else if (profileDir) log(`kept profile ${profileDir}`)
   }
 }
 

@@ -1,10 +1,11 @@
 // The Prisma client for the configured database, one per process. SQLite (default) and PostgreSQL use two generated clients
 // from one schema; their APIs are identical, so the app is typed against the SQLite one.
-import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils'
+import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import { getConfig } from '../config'
+import { driverSql, driverTransaction, rememberingConnection, type DriverConnection, type RawSql } from './driver-sql'
 import { faultWatchingAdapter } from './fault-watch'
 import { countingAdapter } from './statement-count'
-import { processSlot } from '../process-singleton'
+import { processSingleton, processSlot } from '../process-singleton'
 import type { PrismaClient } from './generated/sqlite/client.ts'
 
 export type Db = PrismaClient
@@ -24,11 +25,14 @@ function transactionOptions(queryTimeoutMs: number) {
 
 /** Emptied when connecting fails or the client is closed, so the next call connects again. */
 const client = processSlot<Promise<Db>>('db')
+/** Each client's driver connection, for driverTransaction (lib/db/driver-sql.ts). */
+const connections = processSingleton('db-connections', () => new WeakMap<Db, DriverConnection>())
 
 async function connect(): Promise<Db> {
   const { database, dbStatementLog, dbQueryTimeoutMs, sqliteSynchronous } = getConfig()
+  const connection: DriverConnection = {}
   const adapter = (factory: SqlDriverAdapterFactory) =>
-    faultWatchingAdapter(dbStatementLog ? countingAdapter(factory) : factory)
+    rememberingConnection(faultWatchingAdapter(dbStatementLog ? countingAdapter(factory) : factory), connection)
   if (database.provider === 'postgresql') {
     const [{ PrismaClient: PgClient }, { PrismaPg }] = await Promise.all([
       import('./generated/postgresql/client.ts'),
@@ -46,8 +50,9 @@ async function connect(): Promise<Db> {
     const client = new PgClient({
       adapter: adapter(new PrismaPg(pool)),
       transactionOptions: transactionOptions(dbQueryTimeoutMs),
-    })
-    return client as unknown as Db
+    }) as unknown as Db
+    connections.set(client, connection)
+    return client
   }
   const [{ PrismaClient: SqliteClient }, { serializedSqliteAdapter }] = await Promise.all([
     import('./generated/sqlite/client.ts'),
@@ -57,6 +62,7 @@ async function connect(): Promise<Db> {
     adapter: adapter(serializedSqliteAdapter(database.url)),
     transactionOptions: transactionOptions(dbQueryTimeoutMs),
   })
+  connections.set(client, connection)
   // WAL lets readers proceed during a write; foreign keys are off by default in SQLite. synchronous=NORMAL keeps
   // every committed transaction through a process crash, FULL also through a power loss (SQLITE_SYNCHRONOUS).
   await client.$queryRawUnsafe('PRAGMA journal_mode = WAL')
@@ -79,6 +85,27 @@ export async function closeDb(): Promise<void> {
   const pending = client.get()
   client.clear()
   if (pending) await (await pending.catch(() => undefined))?.$disconnect()
+}
+
+/**
+ * Runs `work` in one transaction on the driver adapter of the process's client, without the client's own transaction
+ * machinery (lib/db/driver-sql.ts): for the reply, the hottest write. `work` must await only its statements.
+ */
+export async function rawTransaction<T>(work: (tx: RawSql) => Promise<T>): Promise<T> {
+  return driverTransaction(await driverAdapter(), work)
+}
+
+/** Plain statements on the driver adapter of the process's client, outside a transaction (lib/db/driver-sql.ts). */
+export async function rawSql(): Promise<RawSql> {
+  return driverSql(await driverAdapter())
+}
+
+async function driverAdapter(): Promise<SqlDriverAdapter> {
+  const db = await getDb()
+  const connection = connections.get(db)
+  if (connection && !connection.adapter) await db.$connect()
+  if (!connection?.adapter) throw new Error('the database client has no driver connection')
+  return connection.adapter
 }
 
 /** True when the database answers a trivial query (health check). */

@@ -9,10 +9,13 @@
 // advisory lock before the check, so the second waits for the first to commit and then sees its row (exactly one
 // gets through). The locks are the transaction's first statements, taken in a fixed order, so they never wait while
 // holding a row lock. On SQLite transactions already run one at a time.
+//
+// The look-ups are plain SQL so the check runs in a reply's transaction on the driver (lib/db/driver-sql.ts) as in
+// Prisma's. They use the (board, text hash, time) index and the media key's.
 import { createHash } from 'node:crypto'
 import { textHashOf } from './fingerprint'
 import { getConfig } from '../config'
-import type { Tx } from '../db/locks'
+import type { RawSql } from '../db/driver-sql'
 import { waitInWords } from '../error-messages'
 import { DuplicatePostError } from '../errors'
 
@@ -30,7 +33,7 @@ export interface DuplicateCheck {
  * Throws DuplicatePostError (409) when the post repeats a recent one; otherwise returns the text hash to store on
  * the new post (stored whether or not the text check is on, so turning it on applies at once).
  */
-export async function assertNotDuplicate(tx: Tx, post: DuplicateCheck): Promise<{ textHash: string | null }> {
+export async function assertNotDuplicate(tx: RawSql, post: DuplicateCheck): Promise<{ textHash: string | null }> {
   const { textSeconds, fileSeconds } = getConfig().duplicateWindows
   const textHash = textHashOf(post.content)
   const checkText = textHash !== null && textSeconds > 0
@@ -41,27 +44,24 @@ export async function assertNotDuplicate(tx: Tx, post: DuplicateCheck): Promise<
   ])
   const now = Date.now()
   if (checkText) {
-    const earlier = await tx.post.findFirst({
-      where: { boardId: post.boardId, textHash, createdAt: { gte: new Date(now - textSeconds * 1000) } },
-      select: { id: true },
-    })
-    if (earlier) {
+    const since = new Date(now - textSeconds * 1000)
+    const earlier = await tx.$queryRaw<unknown[]>`
+      SELECT id FROM posts WHERE board_id = ${post.boardId} AND text_hash = ${textHash} AND created_at >= ${since}
+      LIMIT 1`
+    if (earlier.length) {
       throw new DuplicatePostError(
         `This text was already posted on this board in ${theLast(textSeconds)}. Please write something new.`,
       )
     }
   }
   if (checkFile) {
-    const earlier = await tx.post.findFirst({
-      where: {
-        boardId: post.boardId,
-        mediaKey: post.mediaKey,
-        createdAt: { gte: new Date(now - fileSeconds * 1000) },
-        ...(post.threadId === null ? {} : { threadId: { not: post.threadId } }),
-      },
-      select: { id: true },
-    })
-    if (earlier) {
+    const since = new Date(now - fileSeconds * 1000)
+    // A new thread (threadId null) has no posts yet, so -1 (no thread) keeps every earlier post in "another thread".
+    const earlier = await tx.$queryRaw<unknown[]>`
+      SELECT id FROM posts WHERE board_id = ${post.boardId} AND media_key = ${post.mediaKey} AND created_at >= ${since}
+        AND thread_id <> ${post.threadId ?? -1}
+      LIMIT 1`
+    if (earlier.length) {
       throw new DuplicatePostError(
         `This file was already posted in another thread on this board in ${theLast(fileSeconds)}.`,
       )
@@ -77,13 +77,13 @@ function theLast(seconds: number): string {
 }
 
 /** PostgreSQL: one advisory lock per fingerprint, held until the transaction ends, taken in ascending order. */
-async function lockFingerprints(tx: Tx, fingerprints: string[]): Promise<void> {
+async function lockFingerprints(tx: RawSql, fingerprints: string[]): Promise<void> {
   if (fingerprints.length === 0 || getConfig().database.provider !== 'postgresql') return
   const keys = fingerprints
     .map((f) => createHash('sha256').update(f).digest().readBigInt64BE(0))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   for (const key of keys) {
     // The lock function returns void, which the driver cannot read: select from it instead.
-    await tx.$queryRawUnsafe('SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock($1::bigint)) AS l', key.toString())
+    await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(${key.toString()}::bigint)) AS l`
   }
 }

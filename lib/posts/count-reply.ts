@@ -3,7 +3,7 @@
 // The UPDATE takes the thread's row lock on PostgreSQL (a concurrent reply waits, then sees the new count), so the
 // bump rule and the count stay exact without a separate SELECT … FOR UPDATE and read; on SQLite transactions already
 // run one at a time. A thread that is gone or archived is not updated: the caller then finds out which.
-import type { Tx } from '../db/locks'
+import type { RawSql } from '../db/driver-sql'
 import { BUMP_LIMIT } from '../limits'
 
 export interface CountedReply {
@@ -15,7 +15,7 @@ export interface CountedReply {
 
 /** Counts a reply in a live thread of the board; null when there is none (gone, archived, or on another board). */
 export async function countReply(
-  tx: Tx,
+  tx: RawSql,
   thread: { id: number; boardId: string },
   sage: boolean,
   at: Date,

@@ -4,13 +4,13 @@
 // and every value is a bound parameter. The stored row is the one built here plus its id, so it is returned without
 // reading it back; the columns left out take their schema defaults, which are repeated below.
 import type { NewPostRow } from './new-post-row'
+import type { RawSql } from '../db/driver-sql'
 import type { Post } from '../db/generated/sqlite/client.ts'
-import type { Tx } from '../db/locks'
 
 /** The schema's default for the one column a new post never sets. */
 const DEFAULT_COLOR = 'black'
 
-export async function insertPost(tx: Tx, row: NewPostRow): Promise<Post> {
+export async function insertPost(tx: RawSql, row: NewPostRow): Promise<Post> {
   const post: Omit<Post, 'id'> = {
     threadId: row.threadId,
     boardId: row.boardId,

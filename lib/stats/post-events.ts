@@ -2,7 +2,7 @@
 // transaction, with the poster's country whatever the board's flag setting; deletions never lower the counts.
 import { visitorHash } from './salt'
 import { minuteOf } from './time'
-import type { Tx } from '../db/locks'
+import type { RawSql } from '../db/driver-sql'
 
 export interface PostEventRow {
   createdAt: Date
@@ -30,7 +30,7 @@ export async function postEventRow(
  * Stores the row in the post's transaction: one INSERT in SQL rather than through the Prisma model API, whose
  * planning of each create costs more CPU than the statement (posting is the hottest write).
  */
-export async function insertPostEvent(tx: Tx, row: PostEventRow): Promise<void> {
+export async function insertPostEvent(tx: RawSql, row: PostEventRow): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO stats_post_events (created_at, minute, board_id, country_code, visitor_hash)
     VALUES (${row.createdAt}, ${row.minute}, ${row.boardId}, ${row.countryCode}, ${row.visitorHash})`
