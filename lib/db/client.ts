@@ -89,10 +89,11 @@ export async function closeDb(): Promise<void> {
 
 /**
  * Runs `work` in one transaction on the driver adapter of the process's client, without the client's own transaction
- * machinery (lib/db/driver-sql.ts): for the reply, the hottest write. `work` must await only its statements.
+ * machinery (lib/db/driver-sql.ts) but within its time limits: for the reply, the hottest write.
  */
 export async function rawTransaction<T>(work: (tx: RawSql) => Promise<T>): Promise<T> {
-  return driverTransaction(await driverAdapter(), work)
+  const { maxWait, timeout } = transactionOptions(getConfig().dbQueryTimeoutMs)
+  return driverTransaction(await driverAdapter(), work, { maxWaitMs: maxWait, timeoutMs: timeout })
 }
 
 /** Plain statements on the driver adapter of the process's client, outside a transaction (lib/db/driver-sql.ts). */

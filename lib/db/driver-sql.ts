@@ -4,15 +4,18 @@
 // the transaction client it builds); on the adapter the same transaction of three statements costs ≈ 70 µs in all.
 //
 // What callers write is unchanged: `$queryRaw` and `$executeRaw` tagged templates, every value a bound parameter,
-// so a function written against `RawSql` runs in Prisma's transactions too. Values are passed as Prisma passes them
-// (a Date as a timestamp, a boolean as 1/0 on SQLite), and rows come back as `$queryRaw` returns them for the
-// columns read here: 64-bit integers as bigint, timestamps as Date, the rest as the driver gives them.
+// so a function written against `RawSql` runs in Prisma's transactions too. Values are strings, numbers, bigints,
+// booleans, null and Dates, passed as Prisma passes them; anything else (a `Prisma.sql` fragment, an object to be
+// stored as JSON) is refused, since Prisma would expand or serialise it and this would not. Rows come back as
+// `$queryRaw` returns them for integers, booleans, text and timestamps (64-bit integers as bigint, timestamps as
+// Date); other column types come as the driver gives them.
 //
-// Bounds: on SQLite the transaction waits in the connection's queue (sqlite-serialized.ts) behind transactions that
-// are themselves bounded, and its statements run synchronously; on PostgreSQL the pool's connection wait and every
-// statement have their time limits (client.ts). A transaction's callback must await only its statements.
+// Time limits are Prisma's for its own transactions (client.ts): a transaction not begun within `maxWaitMs` (the
+// SQLite queue, the PostgreSQL pool) fails as Prisma's P2028 does, and one still open after `timeoutMs` is rolled
+// back and its connection freed; its next statement, or its end, then fails the same way.
 import {
   ColumnTypeEnum,
+  type Transaction,
   type ArgType,
   type SqlDriverAdapter,
   type SqlDriverAdapterFactory,
@@ -20,6 +23,7 @@ import {
   type SqlQueryable,
   type SqlResultSet,
 } from '@prisma/driver-adapter-utils'
+import { dbFaultOf, markDbFault } from './faults'
 
 /** The raw-statement part of Prisma's client and transaction client, which both it and driverTransaction offer. */
 export interface RawSql {
@@ -61,8 +65,9 @@ function argOf(value: unknown): [unknown, ArgType] {
   if (typeof value === 'string') return [value, ARGS.string]
   if (typeof value === 'number') return [value, ARGS.number]
   if (typeof value === 'bigint') return [value.toString(), ARGS.bigint]
+  if (typeof value === 'boolean') return [value, ARGS.other]
   if (value instanceof Date) return [value, ARGS.date]
-  return [value, ARGS.other]
+  throw new TypeError(`a driver statement binds strings, numbers, booleans, null and dates, not ${typeof value}`)
 }
 
 /** A tagged template as the driver's statement: `?` placeholders on SQLite, `$1 … $n` on PostgreSQL. */
@@ -79,61 +84,134 @@ export function statementOf(provider: string, strings: TemplateStringsArray, val
   return { sql, args, argTypes }
 }
 
-/** Rows as objects keyed by column name; 64-bit integers as bigint and timestamps as Date, as `$queryRaw` has them. */
+/** A stored timestamp: SQLite's own CURRENT_TIMESTAMP text has no zone and is UTC, as Prisma reads it. */
+function timestampOf(value: unknown): Date {
+  if (typeof value !== 'string') return new Date(value as number)
+  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`)
+}
+
+function valueOf(value: unknown, type: number): unknown {
+  if (value === null) return null
+  if (type === ColumnTypeEnum.Int64) return BigInt(value as number | string)
+  if (type === ColumnTypeEnum.Boolean) return typeof value === 'boolean' ? value : Number(value) !== 0
+  if (type === ColumnTypeEnum.DateTime) return timestampOf(value)
+  return value
+}
+
+/** Rows as objects keyed by column name, their values converted as `$queryRaw` converts them (see the top). */
 export function rowsOf(result: SqlResultSet): Record<string, unknown>[] {
   const { columnNames, columnTypes } = result
   return result.rows.map((row) => {
     const out: Record<string, unknown> = {}
-    for (let i = 0; i < columnNames.length; i++) {
-      const value = row[i]
-      const type = columnTypes[i]
-      out[columnNames[i]] =
-        value === null
-          ? null
-          : type === ColumnTypeEnum.Int64
-            ? BigInt(value as number | string)
-            : type === ColumnTypeEnum.DateTime
-              ? new Date(value as string)
-              : value
-    }
+    for (let i = 0; i < columnNames.length; i++) out[columnNames[i]] = valueOf(row[i], columnTypes[i])
     return out
   })
 }
 
-/** Plain statements on a connection or transaction of the adapter. */
-export function driverSql(queryable: SqlQueryable): RawSql {
+/** Plain statements on a connection or transaction of the adapter; `check` runs before each (a closed transaction). */
+export function driverSql(queryable: SqlQueryable, check = () => {}): RawSql {
   const { provider } = queryable
   return {
-    $queryRaw: async <T>(strings: TemplateStringsArray, ...values: unknown[]) =>
-      rowsOf(await queryable.queryRaw(statementOf(provider, strings, values))) as T,
-    $executeRaw: (strings: TemplateStringsArray, ...values: unknown[]) =>
-      queryable.executeRaw(statementOf(provider, strings, values)),
+    $queryRaw: async <T>(strings: TemplateStringsArray, ...values: unknown[]) => {
+      check()
+      return rowsOf(await queryable.queryRaw(statementOf(provider, strings, values))) as T
+    },
+    $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) => {
+      check()
+      return queryable.executeRaw(statementOf(provider, strings, values))
+    },
+  }
+}
+
+export interface TransactionLimits {
+  /** How long the transaction may wait to begin. */
+  maxWaitMs: number
+  /** How long it may stay open. */
+  timeoutMs: number
+}
+
+/** Prisma's P2028, which lib/db/faults.ts reads as load (503), not as an outage. */
+export class TransactionTimeoutError extends Error {
+  readonly code = 'P2028'
+  constructor(what: string) {
+    super(`transaction timeout: ${what}`)
+    markDbFault(this, dbFaultOf(this)!)
   }
 }
 
 const control = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] })
 
-/**
- * Runs `work` in one transaction on the adapter, as Prisma's client does: the adapter begins it, COMMIT or
- * ROLLBACK is sent as a statement, then the adapter releases the connection. A failed COMMIT is rolled back too,
- * so the connection never stays inside the transaction.
- */
-export async function driverTransaction<T>(adapter: SqlDriverAdapter, work: (tx: RawSql) => Promise<T>): Promise<T> {
-  const tx = await adapter.startTransaction()
-  let result: T
+/** Rolls back and frees the connection; a failure here must not hide the error that ended the transaction. */
+async function abandon(tx: Transaction): Promise<void> {
   try {
-    result = await work(driverSql(tx))
+    await tx.executeRaw(control('ROLLBACK'))
+  } catch {
+    // The connection is freed below either way (on PostgreSQL a connection that failed is dropped by the fault watch).
+  } finally {
+    await tx.rollback().catch(() => {})
+  }
+}
+
+/** COMMIT, or ROLLBACK; a failed COMMIT is rolled back too before the connection is freed. */
+async function finish(tx: Transaction, commit: boolean): Promise<void> {
+  if (!commit) return abandon(tx)
+  try {
     await tx.executeRaw(control('COMMIT'))
   } catch (err) {
-    try {
-      await tx.executeRaw(control('ROLLBACK'))
-    } catch {
-      // The error that ended the transaction is the one to report; the connection is released below either way.
-    } finally {
-      await tx.rollback()
-    }
+    await abandon(tx)
     throw err
   }
   await tx.commit()
-  return result
+}
+
+/** The adapter's transaction, or P2028 after `ms`; one that begins later is rolled back at once. */
+async function begin(adapter: SqlDriverAdapter, ms: number): Promise<Transaction> {
+  const starting = adapter.startTransaction()
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TransactionTimeoutError(`not begun within ${ms} ms`)), ms)
+  })
+  try {
+    return await Promise.race([starting, late])
+  } catch (err) {
+    if (err instanceof TransactionTimeoutError) starting.then(abandon, () => {})
+    throw err
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * Runs `work` in one transaction on the adapter, as Prisma's client does: the adapter begins it, COMMIT or
+ * ROLLBACK is sent as a statement, then the adapter frees the connection, within `limits`.
+ */
+export async function driverTransaction<T>(
+  adapter: SqlDriverAdapter,
+  work: (tx: RawSql) => Promise<T>,
+  limits: TransactionLimits,
+): Promise<T> {
+  const tx = await begin(adapter, limits.maxWaitMs)
+  let ended: Promise<void> | undefined
+  const end = (commit: boolean) => (ended ??= finish(tx, commit))
+  let expired = false
+  const timeout = () => new TransactionTimeoutError(`open for more than ${limits.timeoutMs} ms`)
+  const timer = setTimeout(() => {
+    expired = true
+    end(false).catch(() => {})
+  }, limits.timeoutMs)
+  try {
+    const result = await work(
+      driverSql(tx, () => {
+        if (expired) throw timeout()
+      }),
+    )
+    if (expired) throw timeout()
+    await end(true)
+    return result
+  } catch (err) {
+    await end(false).catch(() => {})
+    throw expired ? timeout() : err
+  } finally {
+    clearTimeout(timer)
+  }
 }

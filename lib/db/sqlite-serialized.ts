@@ -10,6 +10,11 @@
 // immediate transaction waits for the lock first (up to the timeout below) and then reads the other's commit.
 // Within this process it costs nothing: the queue already runs one transaction at a time.
 //
+// The wrapper sends that BEGIN IMMEDIATE itself, through the adapter's executeRaw, and the adapter's own BEGIN does
+// nothing: the adapter takes a lock of its own before its BEGIN and never gives it back when the BEGIN fails
+// (SQLITE_BUSY once another process has held the write lock past the timeout), so every later transaction would
+// wait on it for good.
+//
 // Statements are prepared once per SQL text (sqlite-statements.ts).
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from '@prisma/driver-adapter-utils'
@@ -34,15 +39,21 @@ function connectionOf(adapter: SqlDriverAdapter): PreparingClient {
   return client as PreparingClient
 }
 
-function beginImmediately(client: PreparingClient): void {
+/** The statement the adapter runs for its BEGIN: nothing, since serialize() has begun the transaction already. */
+const NO_BEGIN = { reader: false, run: () => ({ changes: 0, lastInsertRowid: 0 }) }
+const BEGIN_IMMEDIATE = { sql: 'BEGIN IMMEDIATE', args: [], argTypes: [] }
+const ROLLBACK = { sql: 'ROLLBACK', args: [], argTypes: [] }
+
+function adapterBeginsNothing(client: PreparingClient): void {
   const prepare = client.prepare.bind(client)
-  client.prepare = (sql: string) => prepare(sql === 'BEGIN' ? 'BEGIN IMMEDIATE' : sql)
+  client.prepare = (sql: string) =>
+    sql === 'BEGIN' ? (NO_BEGIN as unknown as ReturnType<typeof prepare>) : prepare(sql)
 }
 
 function serialize(adapter: SqlDriverAdapter): SqlDriverAdapter {
   const client = connectionOf(adapter)
-  beginImmediately(client)
   keepPreparedStatements(client)
+  adapterBeginsNothing(client)
   const queue = new Queue()
   const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
     const release = await queue.acquire()
@@ -61,7 +72,10 @@ function serialize(adapter: SqlDriverAdapter): SqlDriverAdapter {
       if (prop === 'startTransaction') {
         return async (isolationLevel?: unknown): Promise<Transaction> => {
           const release = await queue.acquire()
+          let begun = false
           try {
+            await target.executeRaw(BEGIN_IMMEDIATE)
+            begun = true
             const tx = await target.startTransaction(isolationLevel as never)
             let released = false
             const done = () => {
@@ -86,6 +100,7 @@ function serialize(adapter: SqlDriverAdapter): SqlDriverAdapter {
               },
             })
           } catch (err) {
+            if (begun) await target.executeRaw(ROLLBACK).catch(() => {})
             release()
             throw err
           }

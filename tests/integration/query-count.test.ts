@@ -125,7 +125,7 @@ describe('statements per request do not grow with size', () => {
     )
   })
 
-  it(`text reply: at most ${REPLY_STATEMENTS} statements, in a thread of 2 posts and one of 401`, async () => {
+  it(`text reply: ${REPLY_STATEMENTS} statements, in a thread of 2 posts and one of 401`, async () => {
     let n = 0
     const reply = (c: Case) =>
       statementsForRequest(
