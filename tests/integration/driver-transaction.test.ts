@@ -71,12 +71,13 @@ describe('driverTransaction', () => {
   })
 
   it('runs the next transaction after a BEGIN refused for another process holding the write lock', async () => {
-    // Another process holds the write lock past the adapter's 5 s busy timeout, then lets go.
+    // Another process holds the write lock for 8 s, past the adapter's 5 s busy timeout (with room for a slow start
+    // of the BEGIN after it says so), then lets go.
     const script = `
       const db = new (require('better-sqlite3'))(process.argv[1])
       db.prepare('BEGIN IMMEDIATE').run()
       console.log('locked')
-      setTimeout(() => { db.prepare('ROLLBACK').run(); db.close() }, 6000)`
+      setTimeout(() => { db.prepare('ROLLBACK').run(); db.close() }, 8000)`
     const child = spawn(process.execPath, ['-e', script, file], { stdio: ['ignore', 'pipe', 'inherit'] })
     const exited = new Promise((resolve) => child.once('exit', resolve))
     await new Promise((resolve) => child.stdout.once('data', resolve))
@@ -86,5 +87,5 @@ describe('driverTransaction', () => {
     await exited
     await driverTransaction(adapter, (tx) => insert(tx, 'next'), long)
     expect(await names()).toEqual(['after', 'next'])
-  }, 20_000)
+  }, 30_000)
 })
