@@ -24,6 +24,7 @@ import {
   type SqlResultSet,
 } from '@prisma/driver-adapter-utils'
 import { dbFaultOf, markDbFault } from './faults'
+import { wrappingAdapter } from './wrapping-adapter'
 
 /** The raw-statement part of Prisma's client and transaction client, which both it and driverTransaction offer. */
 export interface RawSql {
@@ -41,13 +42,10 @@ export function rememberingConnection(
   factory: SqlDriverAdapterFactory,
   into: DriverConnection,
 ): SqlDriverAdapterFactory {
-  return {
-    provider: factory.provider,
-    adapterName: factory.adapterName,
-    async connect() {
-      return (into.adapter = await factory.connect())
-    },
-  }
+  return wrappingAdapter(factory, (connection) => {
+    into.adapter = connection as unknown as SqlDriverAdapter
+    return connection
+  })
 }
 
 const ARG = (scalarType: ArgType['scalarType']): ArgType => ({ scalarType, arity: 'scalar' })
@@ -139,12 +137,13 @@ export class TransactionTimeoutError extends Error {
   }
 }
 
-const control = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] })
+/** A statement without parameters (transaction control, a pragma). */
+export const bareStatement = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] })
 
 /** Rolls back and frees the connection; a failure here must not hide the error that ended the transaction. */
 async function abandon(tx: Transaction): Promise<void> {
   try {
-    await tx.executeRaw(control('ROLLBACK'))
+    await tx.executeRaw(bareStatement('ROLLBACK'))
   } catch {
     // The connection is freed below either way (on PostgreSQL a connection that failed is dropped by the fault watch).
   } finally {
@@ -156,7 +155,7 @@ async function abandon(tx: Transaction): Promise<void> {
 async function finish(tx: Transaction, commit: boolean): Promise<void> {
   if (!commit) return abandon(tx)
   try {
-    await tx.executeRaw(control('COMMIT'))
+    await tx.executeRaw(bareStatement('COMMIT'))
   } catch (err) {
     await abandon(tx)
     throw err

@@ -18,6 +18,7 @@
 // Statements are prepared once per SQL text (sqlite-statements.ts).
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from '@prisma/driver-adapter-utils'
+import { bareStatement } from './driver-sql'
 import { keepPreparedStatements, type PreparingClient } from './sqlite-statements'
 
 class Queue {
@@ -35,14 +36,16 @@ class Queue {
 function connectionOf(adapter: SqlDriverAdapter): PreparingClient {
   const client = (adapter as unknown as { client?: Partial<PreparingClient> }).client
   if (typeof client?.prepare !== 'function')
-    throw new Error('the SQLite adapter no longer exposes its connection: transactions cannot begin immediately')
+    throw new Error(
+      'the SQLite adapter no longer exposes its connection: its transactions and statements cannot be managed',
+    )
   return client as PreparingClient
 }
 
 /** The statement the adapter runs for its BEGIN: nothing, since serialize() has begun the transaction already. */
 const NO_BEGIN = { reader: false, run: () => ({ changes: 0, lastInsertRowid: 0 }) }
-const BEGIN_IMMEDIATE = { sql: 'BEGIN IMMEDIATE', args: [], argTypes: [] }
-const ROLLBACK = { sql: 'ROLLBACK', args: [], argTypes: [] }
+const BEGIN_IMMEDIATE = bareStatement('BEGIN IMMEDIATE')
+const ROLLBACK = bareStatement('ROLLBACK')
 
 function adapterBeginsNothing(client: PreparingClient): void {
   const prepare = client.prepare.bind(client)
@@ -53,6 +56,7 @@ function adapterBeginsNothing(client: PreparingClient): void {
 function serialize(adapter: SqlDriverAdapter): SqlDriverAdapter {
   const client = connectionOf(adapter)
   keepPreparedStatements(client)
+  // After the cache: the adapter's BEGIN never reaches it, so every statement it hands out is bound before it runs.
   adapterBeginsNothing(client)
   const queue = new Queue()
   const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {

@@ -25,12 +25,12 @@ export interface PreparingClient {
 /** A reply prepares 6 texts, a page about 10; the rest is room for staff and housekeeping statements. */
 export const STATEMENT_CACHE_SIZE = 200
 
-/** What the adapter gets back from `prepare`: the statement's shape, and `bind` that keeps the arguments. */
+/**
+ * What the adapter gets back from `prepare`: `bind`, which keeps the arguments (the adapter binds every statement it
+ * runs; its parameterless BEGIN is answered before the cache, sqlite-serialized.ts).
+ */
 function view(stmt: SqliteStatement) {
   return {
-    reader: stmt.reader,
-    columns: () => stmt.columns(),
-    run: () => stmt.run(),
     bind: (args: unknown[]) => ({
       reader: stmt.reader,
       columns: () => stmt.columns(),

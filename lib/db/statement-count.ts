@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { SqlDriverAdapterFactory, SqlQuery, Transaction } from '@prisma/driver-adapter-utils'
+import { bareStatement } from './driver-sql'
 import { wrappingAdapter } from './wrapping-adapter'
 import { log } from '../log'
 import { processSingleton } from '../process-singleton'
@@ -47,9 +48,9 @@ export function logStatementsPerRequest(listener: (req: IncomingMessage, res: Se
 }
 
 const STATEMENT_METHODS = new Set<PropertyKey>(['queryRaw', 'executeRaw', 'executeScript'])
-const BEGIN: SqlQuery = { sql: 'BEGIN', args: [], argTypes: [] }
+const BEGIN = bareStatement('BEGIN')
 // executeScript takes a bare SQL string.
-const asQuery = (q: unknown): SqlQuery => (typeof q === 'string' ? { sql: q, args: [], argTypes: [] } : (q as SqlQuery))
+const asQuery = (q: unknown): SqlQuery => (typeof q === 'string' ? bareStatement(q) : (q as SqlQuery))
 
 /** The same connection or transaction, counting each statement it is asked to run. */
 function counting<T extends object>(target: T): T {
