@@ -17,6 +17,7 @@ import { logStatementsPerRequest } from './lib/db/statement-count'
 import { isFlagPath, serveFlag } from './lib/geo/serve-flags'
 import { startHousekeepingSchedule, stopHousekeepingSchedule } from './lib/housekeeping/schedule'
 import { CLIENT_IP_HEADER, resolveClientIp } from './lib/http/client-ip'
+import { compressAnswer } from './lib/http/compress-answers'
 import { newNonce, nonceSource, pagePolicy } from './lib/http/content-security-policy'
 import { trackConnections } from './lib/http/drain'
 import { hasMalformedRouterState, isFlightRequest, refuseRouterState } from './lib/http/flight-request'
@@ -157,6 +158,8 @@ async function main(): Promise<void> {
         res.setHeader('content-security-policy', policy)
       }
       if (guardPagePost(req, res) || answerWhileDatabaseDown(req, res)) return Promise.resolve()
+      // A cache render asks for identity: the cache compresses what it stores itself.
+      compressAnswer(req, res)
       return withRenderSlots(!isFlightRequest(req.headers), () => nextHandle(req, res), slotsForRender(req))
     }
     if (render || !next_.pages) return void handle(req, res)

@@ -1,0 +1,85 @@
+// What Next answers outside the page cache (here all of it: PAGE_CACHE_MB=0) is compressed by server.ts
+// (lib/http/compress-answers.ts): brotli when the visitor accepts it, else gzip, nothing when asked for nothing,
+// and always the same bytes once decoded. A cache render asks for identity and is
+// never compressed, which the page-cache tests cover (they decode what the cache stores).
+import { get } from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { as, form, postForm } from '../helpers/http'
+import { png } from '../helpers/media'
+import { roomyRateLimits, startServer, type TestServer } from '../helpers/server'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startServer({
+    env: { PAGE_CACHE_MB: '0', TRUST_PROXY_HOPS: '1', RATE_LIMITS: roomyRateLimits() },
+  })
+  // Enough text that the board's thread list is well over the 1 KB below which nothing is compressed.
+  for (let i = 0; i < 3; i++) {
+    const res = await postForm(
+      `${server.url}/api/boards/tech/threads`,
+      form(
+        { topic: `Compressed ${i}`, content: `A long opening post number ${i}. `.repeat(60) },
+        { name: 'a.png', bytes: await png() },
+      ),
+      as(`203.0.113.${i + 1}`),
+    )
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+  }
+}, 120_000)
+afterAll(async () => {
+  await server?.stop()
+})
+
+/** The bytes as sent (fetch would decompress them). */
+function rawGet(path: string, encoding?: string): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(server.url + path, { headers: encoding === undefined ? {} : { 'accept-encoding': encoding } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }))
+    }).on('error', reject)
+  })
+}
+
+describe('answers made for one request', () => {
+  it('are sent as brotli, gzip or as they are by Accept-Encoding, the same bytes once decoded', async () => {
+    const path = '/api/boards/tech/threads'
+    const plain = await rawGet(path, 'identity')
+    expect(plain.status).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.length).toBeGreaterThan(4096)
+    expect(plain.headers.vary).toMatch(/accept-encoding/i)
+
+    const br = await rawGet(path, 'gzip, deflate, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString())
+    expect(br.body.length).toBeLessThan(plain.body.length / 2)
+
+    const gz = await rawGet(path, 'gzip')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.body).toString()).toBe(plain.body.toString())
+
+    const none = await rawGet(path)
+    expect(none.headers['content-encoding']).toBeUndefined()
+    expect(none.body.toString()).toBe(plain.body.toString())
+  })
+
+  it('decodes to the same small answer: Next states no length, so errors are compressed too', async () => {
+    const plain = await rawGet('/api/boards/tech/threads/999999', 'identity')
+    expect(plain.status).toBe(404)
+    expect(JSON.parse(plain.body.toString())).toEqual({ error: expect.any(String) })
+    const br = await rawGet('/api/boards/tech/threads/999999', 'br')
+    expect([br.status, br.headers['content-encoding']]).toEqual([404, 'br'])
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString())
+  })
+
+  it('compresses a page Next streams, whole', async () => {
+    const page = await rawGet('/board/tech', 'gzip')
+    expect(page.status).toBe(200)
+    expect(page.headers['content-encoding']).toBe('gzip')
+    const html = gunzipSync(page.body).toString()
+    expect(html).toContain('Compressed 2')
+    expect(html.trimEnd()).toMatch(/<\/html>$/)
+  })
+})
