@@ -35,12 +35,13 @@ export interface BoardFiles {
 export async function readBoard(boardId: string): Promise<BoardFiles> {
   const board = await getBoardOrThrow(boardId)
   const db = await getDb()
-  const [threads, postIds] = await Promise.all([liveThreads(db, boardId), openingAndLatestPostIds(boardId)])
+  const threads = await liveThreads(boardId)
+  const postIds = await openingAndLatestPostIds(threads.map((t) => t.id))
   const threadIds = threads.map((t) => t.id)
   const [posts, images, marks] = await Promise.all([
     postIds.length ? db.post.findMany({ where: { id: { in: postIds } } }) : [],
     imageCounts(db, threadIds),
-    banMarksFor(db, postIds),
+    banMarksFor(postIds),
   ])
   posts.sort((a, b) => a.id - b.id)
   const byThread = groupByThread(posts)

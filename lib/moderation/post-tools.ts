@@ -64,7 +64,7 @@ export async function changeColor(staff: Staff, ref: PostRef, color: PostColor, 
     payload: { postId: ref.postId, threadId: ref.threadId, boardId: ref.boardId, color },
   })
   const [marks, surveys] = await Promise.all([
-    banMarksFor(db, [updated.id]),
+    banMarksFor([updated.id]),
     surveySummaries(db, { postId: updated.id }),
   ])
   return toPublicPost(updated, marks.get(updated.id), surveys.get(updated.id) ?? null)

@@ -12,7 +12,8 @@ import { toPublicThread } from '../threads/types'
 /** GET …/threads: the board's live threads in board order, each with its opening post and latest replies. */
 export async function boardThreadsJson(boardId: string): Promise<string> {
   const db = await getDb()
-  const [threads, postIds] = await Promise.all([liveThreads(db, boardId), openingAndLatestPostIds(boardId)])
+  const threads = await liveThreads(boardId)
+  const postIds = await openingAndLatestPostIds(threads.map((t) => t.id))
   if (!threads.length) return '[]'
   // The thread ids steer the poll reads to an index, as for the board page (queries.ts).
   const [versions, surveys, marks] = await Promise.all([
@@ -22,7 +23,7 @@ export async function boardThreadsJson(boardId: string): Promise<string> {
       threads.map((t) => t.id),
       postIds,
     ),
-    banMarksFor(db, postIds),
+    banMarksFor(postIds),
   ])
   const json = await publicPostsJson(versions, marks, surveys)
 

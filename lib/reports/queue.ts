@@ -45,7 +45,7 @@ export async function listOpenReports(staff: Staff, query: ReportQuery): Promise
       (p) => [p.id, p],
     ),
   )
-  const marks = await banMarksFor(db, postIds)
+  const marks = await banMarksFor(postIds)
   const admin = staff.role === 'admin'
   const queue: ReportedPost[] = []
   for (const group of groups) {

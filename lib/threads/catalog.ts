@@ -83,7 +83,7 @@ interface TilePost {
 /** Every live thread of the board as a tile, sticky threads first, then in the order asked for. */
 export async function listCatalog(boardId: string, sort: CatalogSort): Promise<CatalogTile[]> {
   const db = await getDb()
-  const [threads, figures] = await Promise.all([liveThreads(db, boardId), threadFigures(boardId)])
+  const [threads, figures] = await Promise.all([liveThreads(boardId), threadFigures(boardId)])
   const live = threads.filter((t) => figures.has(t.id))
   if (!live.length) return []
   // At most 100 live threads and a few sticky ones, two posts each.

@@ -1,7 +1,7 @@
 // The driver statements' SQL, values and rows (lib/db/driver-sql.ts): what Prisma's `$queryRaw` would send and give.
 import { ColumnTypeEnum } from '@prisma/driver-adapter-utils'
 import { describe, expect, it } from 'vitest'
-import { rowsOf, statementOf } from '@/lib/db/driver-sql'
+import { inIds, rowsOf, statementOf } from '@/lib/db/driver-sql'
 
 const sql = (strings: TemplateStringsArray, ...values: unknown[]) => ({ strings, values })
 
@@ -25,6 +25,20 @@ describe('statementOf', () => {
       'datetime',
       'unknown',
     ])
+  })
+
+  it('binds a list of ids as one value: a JSON array on SQLite, an integer array on PostgreSQL, integers only', () => {
+    const { strings, values } = sql`SELECT id FROM posts WHERE thread_id = ${7} AND id ${inIds([3, 1.9, -2])}`
+    expect(statementOf('sqlite', strings, values)).toMatchObject({
+      sql: 'SELECT id FROM posts WHERE thread_id = ? AND id IN (SELECT value FROM json_each(?))',
+      args: [7, '[3,1,-2]'],
+    })
+    expect(statementOf('postgres', strings, values)).toMatchObject({
+      sql: 'SELECT id FROM posts WHERE thread_id = $1 AND id = ANY(CAST($2 AS integer[]))',
+      args: [7, '{3,1,-2}'],
+    })
+    const none = sql`SELECT ${inIds([])}`
+    expect(statementOf('postgres', none.strings, none.values).args).toEqual(['{}'])
   })
 
   it('refuses values Prisma would expand or serialise (fragments, JSON objects, lists)', () => {
