@@ -1,6 +1,6 @@
 // What Next answers outside the page cache (here all of it: PAGE_CACHE_MB=0) is compressed by server.ts
 // (lib/http/compress-answers.ts): brotli when the visitor accepts it, else gzip, nothing when asked for nothing,
-// and always the same bytes once decoded. A cache render asks for identity and is
+// always the same bytes once decoded; JSON errors and the answers to writes, which are small, as they are. A cache render asks for identity and is
 // never compressed, which the page-cache tests cover (they decode what the cache stores).
 import { get } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -10,6 +10,7 @@ import { png } from '../helpers/media'
 import { roomyRateLimits, startServer, type TestServer } from '../helpers/server'
 
 let server: TestServer
+let threadId: number
 beforeAll(async () => {
   server = await startServer({
     env: { PAGE_CACHE_MB: '0', TRUST_PROXY_HOPS: '1', RATE_LIMITS: roomyRateLimits() },
@@ -25,6 +26,7 @@ beforeAll(async () => {
       as(`203.0.113.${i + 1}`),
     )
     expect(res.status, JSON.stringify(res.body)).toBe(201)
+    threadId = (res.body as { threadId: number }).threadId
   }
 }, 120_000)
 afterAll(async () => {
@@ -65,13 +67,19 @@ describe('answers made for one request', () => {
     expect(none.body.toString()).toBe(plain.body.toString())
   })
 
-  it('decodes to the same small answer: Next states no length, so errors are compressed too', async () => {
-    const plain = await rawGet('/api/boards/tech/threads/999999', 'identity')
-    expect(plain.status).toBe(404)
-    expect(JSON.parse(plain.body.toString())).toEqual({ error: expect.any(String) })
-    const br = await rawGet('/api/boards/tech/threads/999999', 'br')
-    expect([br.status, br.headers['content-encoding']]).toEqual([404, 'br'])
-    expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString())
+  it('sends JSON errors and the answers to writes as they are: they are small', async () => {
+    const error = await rawGet('/api/boards/tech/threads/999999', 'gzip, deflate, br')
+    expect(error.status).toBe(404)
+    expect(error.headers['content-encoding']).toBeUndefined()
+    expect(JSON.parse(error.body.toString())).toEqual({ error: expect.any(String) })
+
+    const reply = await postForm(
+      `${server.url}/api/boards/tech/threads/${threadId}/posts`,
+      form({ content: 'A reply' }),
+      as('203.0.113.50', { 'Accept-Encoding': 'gzip, deflate, br' }),
+    )
+    expect(reply.status).toBe(201)
+    expect(reply.headers.get('content-encoding')).toBeNull()
   })
 
   it('compresses a page Next streams, whole', async () => {
