@@ -78,7 +78,7 @@ export async function readThread(boardId: string, no: number): Promise<ThreadFil
   const [thread, posts, marks, images] = await Promise.all([
     db.thread.findUnique({ where: { id: threadId } }),
     db.post.findMany({ where: { threadId }, orderBy: { id: 'asc' } }),
-    banMarksInThread(db, threadId),
+    banMarksInThread(threadId),
     imageCounts(db, [threadId]),
   ])
   const own = groupByThread(posts).get(threadId)

@@ -1,10 +1,8 @@
 // Which posts carry 'USER WAS BANNED FOR THIS POST': a ban naming the post that has not been lifted. When several
 // bans name one post, the newest one is shown.
 import type { BanMark } from './to-public'
-import { type Db, rawSql } from '../db/client'
+import { rawSql } from '../db/client'
 import { inIds } from '../db/driver-sql'
-
-const BAN_MARK_SELECT = { id: true, postId: true, reason: true, createdAt: true, expiresAt: true } as const
 
 /** Bans naming posts (their post id is set by the query) → each post's newest mark. */
 function newestPerPost(bans: (BanMark & { id: number; postId: number | null })[]): Map<number, BanMark> {
@@ -37,13 +35,18 @@ export async function banMarksFor(postIds: number[]): Promise<Map<number, BanMar
  * lets PostgreSQL merge or hash the whole table). Only the posts with a mark come back: a 300-post thread's rows of
  * nulls cost the driver and Prisma's row mapping ≈ 0.5 ms for nothing. Then the few bans found are read by id.
  */
-export async function banMarksInThread(db: Db, threadId: number, afterPostId = 0): Promise<Map<number, BanMark>> {
-  const rows = await db.$queryRaw<{ ban_id: number | bigint }[]>`
+export async function banMarksInThread(threadId: number, afterPostId = 0): Promise<Map<number, BanMark>> {
+  const sql = await rawSql()
+  const rows = await sql.$queryRaw<{ ban_id: number | bigint }[]>`
     SELECT ban_id FROM (
       SELECT (SELECT MAX(b.id) FROM bans b WHERE b.post_id = p.id AND b.is_active = true) AS ban_id
       FROM posts p WHERE p.thread_id = ${threadId} AND p.id > ${afterPostId}
     ) AS marks WHERE ban_id IS NOT NULL`
   const banIds = rows.map((r) => Number(r.ban_id))
   if (!banIds.length) return new Map()
-  return newestPerPost(await db.ban.findMany({ where: { id: { in: banIds } }, select: BAN_MARK_SELECT }))
+  return newestPerPost(
+    await sql.$queryRaw<(BanMark & { id: number; postId: number })[]>`
+      SELECT id, post_id AS "postId", reason, created_at AS "createdAt", expires_at AS "expiresAt" FROM bans
+      WHERE id ${inIds(banIds)}`,
+  )
 }

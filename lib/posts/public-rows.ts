@@ -36,8 +36,6 @@ export interface PostVersion {
   createdAt: Date
 }
 
-const VERSION_COLUMNS = 'id, thread_id AS "threadId", is_op AS "isOp", color, created_at AS "createdAt"'
-
 /** The versions of posts by id, in no order: on the driver, the ids bound as one list (lib/db/driver-sql.ts). */
 export async function postVersionsByIds(ids: number[]): Promise<PostVersion[]> {
   if (!ids.length) return []
@@ -47,14 +45,18 @@ export async function postVersionsByIds(ids: number[]): Promise<PostVersion[]> {
     WHERE id ${inIds(ids)}`
 }
 
-/** The versions of a thread's posts after a post id (0: all of them), in id order. */
-export function postVersionsOfThread(threadId: number, after: number): Promise<PostVersion[]> {
-  return selectOfThread<PostVersion>(VERSION_COLUMNS, threadId, after)
+/** The versions of a thread's posts after a post id (0: all of them), in id order, on the driver. */
+export async function postVersionsOfThread(threadId: number, after: number): Promise<PostVersion[]> {
+  const sql = await rawSql()
+  return sql.$queryRaw<PostVersion[]>`
+    SELECT id, thread_id AS "threadId", is_op AS "isOp", color, created_at AS "createdAt" FROM posts
+    WHERE thread_id = ${threadId} AND id > ${after} ORDER BY id`
 }
 
-/** The ids of a thread's posts, in id order. */
+/** The ids of a thread's posts, in id order, on the driver. */
 export async function postIdsOfThread(threadId: number): Promise<number[]> {
-  const rows = await selectOfThread<{ id: number }>('id', threadId, 0)
+  const sql = await rawSql()
+  const rows = await sql.$queryRaw<{ id: number | bigint }[]>`SELECT id FROM posts WHERE thread_id = ${threadId} ORDER BY id`
   return rows.map((r) => Number(r.id))
 }
 

@@ -5,7 +5,7 @@ import { type PostJson, publicPostsJson } from './post-json'
 import { getDb } from '../db/client'
 import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
 import { postVersionsByIds, postVersionsOfThread } from '../posts/public-rows'
-import { surveySummaries, surveySummariesOfPosts } from '../surveys/queries'
+import { surveySummariesInThread, surveySummariesOfPosts } from '../surveys/queries'
 import { getThreadOrThrow, liveThreads, openingAndLatestPostIds } from '../threads/queries'
 import { toPublicThread } from '../threads/types'
 
@@ -56,13 +56,12 @@ export async function threadPostsJson(
   threadId: number,
   opts: { after?: number; includeSurveys?: boolean } = {},
 ): Promise<string> {
-  const db = await getDb()
   const thread = await getThreadOrThrow(boardId, threadId)
   const after = opts.after ?? 0
   const [versions, surveys, marks] = await Promise.all([
     postVersionsOfThread(threadId, after),
-    (opts.includeSurveys ?? true) ? surveySummaries(db, { threadId, postId: { gt: after } }) : undefined,
-    banMarksInThread(db, threadId, after),
+    (opts.includeSurveys ?? true) ? surveySummariesInThread(threadId, after) : undefined,
+    banMarksInThread(threadId, after),
   ])
   const json = await publicPostsJson(versions, marks, surveys)
   const posts = versions.flatMap((v) => json.get(v.id)?.post ?? [])

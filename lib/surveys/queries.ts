@@ -161,6 +161,17 @@ export async function surveySummariesOfPosts(
   )
 }
 
+/** Summaries of a thread's polls on posts after a post id (0: all of them), by post id: one statement on the driver. */
+export async function surveySummariesInThread(threadId: number, afterPostId = 0): Promise<Map<number, SurveySummary>> {
+  const [db, sql] = await Promise.all([getDb(), rawSql()])
+  return summarise(
+    db,
+    await sql.$queryRaw<SurveyBrief[]>`
+      SELECT id, post_id AS "postId", survey_type AS "surveyType", question, is_active AS "isActive" FROM surveys
+      WHERE thread_id = ${threadId} AND post_id > ${afterPostId}`,
+  )
+}
+
 type SurveyBrief = { id: number; postId: number; surveyType: string; question: string; isActive: boolean }
 
 async function summarise(db: Db, surveys: SurveyBrief[]): Promise<Map<number, SurveySummary>> {

@@ -10,7 +10,7 @@ import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
 import { postIdsOfThread, publicPostsByIds, publicPostsOfThread } from '../posts/public-rows'
 import { toPublicPost } from '../posts/to-public'
 import type { PublicPost } from '../posts/types'
-import { surveySummaries, surveySummariesOfPosts } from '../surveys/queries'
+import { surveySummariesInThread, surveySummariesOfPosts } from '../surveys/queries'
 
 /**
  * A board's live threads in board order (sticky first, then last bump, then id). One statement on the driver:
@@ -158,14 +158,13 @@ export async function listThreadPosts(
   threadId: number,
   opts: { after?: number; includeSurveys?: boolean } = {},
 ) {
-  const db = await getDb()
   const thread = await getThreadOrThrow(boardId, threadId)
   const after = opts.after ?? 0
   const includeSurveys = opts.includeSurveys ?? true
   const [posts, surveys, marks] = await Promise.all([
     publicPostsOfThread(threadId, after),
-    includeSurveys ? surveySummaries(db, { threadId, postId: { gt: after } }) : undefined,
-    banMarksInThread(db, threadId, after),
+    includeSurveys ? surveySummariesInThread(threadId, after) : undefined,
+    banMarksInThread(threadId, after),
   ])
   return {
     thread,
@@ -187,10 +186,9 @@ export async function listThreadPostsReusing(boardId: string, threadId: number, 
   const byId = new Map(known.map((p) => [p.id, p]))
   const missing = ids.filter((id) => !byId.has(id))
   if (missing.length) {
-    const db = await getDb()
     const [rows, marks] = await Promise.all([
       publicPostsByIds(missing),
-      banMarksInThread(db, threadId, Math.min(...missing) - 1),
+      banMarksInThread(threadId, Math.min(...missing) - 1),
     ])
     for (const row of rows) byId.set(row.id, toPublicPost(row, marks.get(row.id), undefined))
   }
