@@ -69,7 +69,7 @@ function argOf(value: unknown): [unknown, ArgType] {
 }
 
 /**
- * `column ${inIds(ids)}`: the column is one of a list of integer ids, bound as one value, so the statement's text
+ * `column ${inIds(ids)}`: the column is one of a list of integer ids (safe integers, else a RangeError), bound as one value, so the statement's text
  * stays the same whatever the list (prepared once, kept by sqlite-statements.ts) and a list of 600 ids costs no
  * more to parse than one. SQLite reads it as a JSON array (`IN (SELECT value FROM json_each(?))`), PostgreSQL as an
  * integer array (`= ANY(CAST($1 AS integer[]))`, a probe of the column's index per id). Driver statements only:
@@ -78,8 +78,12 @@ function argOf(value: unknown): [unknown, ArgType] {
 export class IdList {
   readonly ids: readonly number[]
   constructor(ids: readonly number[]) {
-    // Integers only, whatever the caller holds: nothing but digits and signs reaches the bound text.
-    this.ids = ids.map((id) => Math.trunc(id))
+    // Integers only: nothing but digits and signs reaches the bound text, and no NaN or 1e+21 that one database
+    // would read as nothing and the other refuse.
+    for (const id of ids) {
+      if (!Number.isSafeInteger(id)) throw new RangeError(`an id list holds integers, not ${String(id)}`)
+    }
+    this.ids = ids
   }
 }
 
@@ -96,6 +100,8 @@ export function statementOf(provider: string, strings: TemplateStringsArray, val
     if (value instanceof IdList) {
       args.push(postgres ? `{${value.ids.join(',')}}` : `[${value.ids.join(',')}]`)
       argTypes.push(ARGS.string)
+      // Spaced from the column name even when the template leaves none (`id${inIds(…)}`).
+      if (!/\s$/.test(sql)) sql += ' '
       sql += postgres ? `= ANY(CAST(${placeholder} AS integer[]))` : `IN (SELECT value FROM json_each(${placeholder}))`
     } else {
       const [arg, type] = argOf(value)

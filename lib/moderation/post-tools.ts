@@ -63,9 +63,6 @@ export async function changeColor(staff: Staff, ref: PostRef, color: PostColor, 
     name: 'post_color_changed',
     payload: { postId: ref.postId, threadId: ref.threadId, boardId: ref.boardId, color },
   })
-  const [marks, surveys] = await Promise.all([
-    banMarksFor([updated.id]),
-    surveySummaries(db, { postId: updated.id }),
-  ])
+  const [marks, surveys] = await Promise.all([banMarksFor([updated.id]), surveySummaries(db, { postId: updated.id })])
   return toPublicPost(updated, marks.get(updated.id), surveys.get(updated.id) ?? null)
 }

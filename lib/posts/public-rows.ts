@@ -56,7 +56,9 @@ export async function postVersionsOfThread(threadId: number, after: number): Pro
 /** The ids of a thread's posts, in id order, on the driver. */
 export async function postIdsOfThread(threadId: number): Promise<number[]> {
   const sql = await rawSql()
-  const rows = await sql.$queryRaw<{ id: number | bigint }[]>`SELECT id FROM posts WHERE thread_id = ${threadId} ORDER BY id`
+  const rows = await sql.$queryRaw<
+    { id: number | bigint }[]
+  >`SELECT id FROM posts WHERE thread_id = ${threadId} ORDER BY id`
   return rows.map((r) => Number(r.id))
 }
 

@@ -3,7 +3,7 @@
 // always the same bytes once decoded; JSON errors and the answers to writes, which are small, as they are. A cache render asks for identity and is
 // never compressed, which the page-cache tests cover (they decode what the cache stores).
 import { get } from 'node:http'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { as, form, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
@@ -34,9 +34,14 @@ afterAll(async () => {
 })
 
 /** The bytes as sent (fetch would decompress them). */
-function rawGet(path: string, encoding?: string): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+function rawGet(
+  path: string,
+  encoding?: string,
+  extra: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    get(server.url + path, { headers: encoding === undefined ? {} : { 'accept-encoding': encoding } }, (res) => {
+    const headers = { ...(encoding === undefined ? {} : { 'accept-encoding': encoding }), ...extra }
+    get(server.url + path, { headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }))
@@ -89,5 +94,25 @@ describe('answers made for one request', () => {
     const html = gunzipSync(page.body).toString()
     expect(html).toContain('Compressed 2')
     expect(html.trimEnd()).toMatch(/<\/html>$/)
+  })
+
+  it('gives Next’s static files the default levels, no larger than Next’s gzip was, and parts of them as stored', async () => {
+    const html = (await rawGet('/board/tech', 'identity')).body.toString()
+    const script = html.match(/\/_next\/static\/[^"]+\.js/g)?.[0]
+    expect(script).toBeDefined()
+    const plain = await rawGet(script!, 'identity')
+    expect([plain.status, plain.headers['content-encoding']]).toEqual([200, undefined])
+    const br = await rawGet(script!, 'gzip, deflate, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true)
+    // Quality 4, not the 1 of answers made for one request; and no larger than gzip at its default level.
+    const q4 = brotliCompressSync(plain.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+    expect(br.body.length).toBe(q4.length)
+    expect(br.body.length).toBeLessThanOrEqual(gzipSync(plain.body).length)
+
+    const part = await rawGet(script!, 'gzip, deflate, br', { range: 'bytes=0-99' })
+    expect(part.status).toBe(206)
+    expect(part.headers['content-encoding']).toBeUndefined()
+    expect(part.body.equals(plain.body.subarray(0, 100))).toBe(true)
   })
 })

@@ -28,17 +28,23 @@ describe('statementOf', () => {
   })
 
   it('binds a list of ids as one value: a JSON array on SQLite, an integer array on PostgreSQL, integers only', () => {
-    const { strings, values } = sql`SELECT id FROM posts WHERE thread_id = ${7} AND id ${inIds([3, 1.9, -2])}`
+    const { strings, values } = sql`SELECT id FROM posts WHERE thread_id = ${7} AND id ${inIds([3, 1, -2])}`
     expect(statementOf('sqlite', strings, values)).toMatchObject({
       sql: 'SELECT id FROM posts WHERE thread_id = ? AND id IN (SELECT value FROM json_each(?))',
       args: [7, '[3,1,-2]'],
     })
+    expect(statementOf('sqlite', strings, values).argTypes.map((t) => t.scalarType)).toEqual(['decimal', 'string'])
     expect(statementOf('postgres', strings, values)).toMatchObject({
       sql: 'SELECT id FROM posts WHERE thread_id = $1 AND id = ANY(CAST($2 AS integer[]))',
       args: [7, '{3,1,-2}'],
     })
-    const none = sql`SELECT ${inIds([])}`
+    const none = sql`SELECT 1 WHERE id${inIds([])}`
+    expect(statementOf('sqlite', none.strings, none.values)).toMatchObject({
+      sql: 'SELECT 1 WHERE id IN (SELECT value FROM json_each(?))',
+      args: ['[]'],
+    })
     expect(statementOf('postgres', none.strings, none.values).args).toEqual(['{}'])
+    for (const bad of [1.5, Number.NaN, Infinity, 1e21]) expect(() => inIds([1, bad])).toThrow(RangeError)
   })
 
   it('refuses values Prisma would expand or serialise (fragments, JSON objects, lists)', () => {
