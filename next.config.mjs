@@ -2,8 +2,8 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // server.ts compresses what Next answers, at the cheap levels an answer made for one request pays for
-  // (lib/http/compress-answers.ts); Next's own gzip would run at level 6.
+  // server.ts compresses what Next answers (lib/http/compress-answers.ts): an answer made for one request at the
+  // cheapest levels, where Next's own gzip would run at level 6.
   compress: false,
   // server.ts serves media and socket.io itself; Next only renders pages and API routes.
   serverExternalPackages: [

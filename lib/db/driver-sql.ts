@@ -69,8 +69,8 @@ function argOf(value: unknown): [unknown, ArgType] {
 }
 
 /**
- * `column ${inIds(ids)}`: the column is one of a list of integer ids (safe integers, else a RangeError), bound as one value, so the statement's text
- * stays the same whatever the list (prepared once, kept by sqlite-statements.ts) and a list of 600 ids costs no
+ * `column ${inIds(ids)}`: the column is one of a list of integer ids (safe integers, else a RangeError), bound as
+ * one value, so the statement's text stays the same whatever the list (prepared once, kept by sqlite-statements.ts) and a list of 600 ids costs no
  * more to parse than one. SQLite reads it as a JSON array (`IN (SELECT value FROM json_each(?))`), PostgreSQL as an
  * integer array (`= ANY(CAST($1 AS integer[]))`, a probe of the column's index per id). Driver statements only:
  * Prisma's own client would bind the object as JSON.
@@ -89,6 +89,13 @@ export class IdList {
 
 export const inIds = (ids: readonly number[]) => new IdList(ids)
 
+/** Constant SQL text shared by statements (a column list), written in as it is: never a value. */
+export class SqlText {
+  constructor(readonly text: string) {}
+}
+
+export const sqlText = (text: string) => new SqlText(text)
+
 /** A tagged template as the driver's statement: `?` placeholders on SQLite, `$1 … $n` on PostgreSQL. */
 export function statementOf(provider: string, strings: TemplateStringsArray, values: unknown[]): SqlQuery {
   let sql = strings[0]
@@ -96,8 +103,10 @@ export function statementOf(provider: string, strings: TemplateStringsArray, val
   const argTypes: ArgType[] = []
   const postgres = provider === 'postgres'
   values.forEach((value, i) => {
-    const placeholder = postgres ? `$${i + 1}` : '?'
-    if (value instanceof IdList) {
+    const placeholder = postgres ? `$${args.length + 1}` : '?'
+    if (value instanceof SqlText) {
+      sql += value.text
+    } else if (value instanceof IdList) {
       args.push(postgres ? `{${value.ids.join(',')}}` : `[${value.ids.join(',')}]`)
       argTypes.push(ARGS.string)
       // Spaced from the column name even when the template leaves none (`id${inIds(…)}`).

@@ -36,8 +36,8 @@ export async function readBoard(boardId: string): Promise<BoardFiles> {
   const board = await getBoardOrThrow(boardId)
   const db = await getDb()
   const threads = await liveThreads(boardId)
-  const postIds = await openingAndLatestPostIds(threads.map((t) => t.id))
   const threadIds = threads.map((t) => t.id)
+  const postIds = await openingAndLatestPostIds(threadIds)
   const [posts, images, marks] = await Promise.all([
     postIds.length ? db.post.findMany({ where: { id: { in: postIds } } }) : [],
     imageCounts(db, threadIds),

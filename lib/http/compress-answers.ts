@@ -27,8 +27,10 @@ export function worthCompressing(method: string | undefined, status: number, typ
   return !(json && status >= 400)
 }
 
-const filter = (req: IncomingMessage, res: ServerResponse) =>
-  worthCompressing(req.method, res.statusCode, String(res.getHeader('content-type') ?? '') || undefined)
+const filter = (req: IncomingMessage, res: ServerResponse) => {
+  const type = res.getHeader('content-type')
+  return worthCompressing(req.method, res.statusCode, typeof type === 'string' ? type : undefined)
+}
 
 const perRequest = compression({ level: 1, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }, filter })
 const staticFiles = compression({ filter })

@@ -2,7 +2,11 @@
 // bans name one post, the newest one is shown.
 import type { BanMark } from './to-public'
 import { rawSql } from '../db/client'
-import { inIds } from '../db/driver-sql'
+import { inIds, sqlText } from '../db/driver-sql'
+
+const BAN_MARK_COLUMNS = sqlText(
+  'id, post_id AS "postId", reason, created_at AS "createdAt", expires_at AS "expiresAt"',
+)
 
 /** Bans naming posts (their post id is set by the query) → each post's newest mark. */
 function newestPerPost(bans: (BanMark & { id: number; postId: number | null })[]): Map<number, BanMark> {
@@ -23,8 +27,7 @@ export async function banMarksFor(postIds: number[]): Promise<Map<number, BanMar
   const sql = await rawSql()
   return newestPerPost(
     await sql.$queryRaw<(BanMark & { id: number; postId: number })[]>`
-      SELECT id, post_id AS "postId", reason, created_at AS "createdAt", expires_at AS "expiresAt" FROM bans
-      WHERE post_id ${inIds(postIds)} AND is_active = true`,
+      SELECT ${BAN_MARK_COLUMNS} FROM bans WHERE post_id ${inIds(postIds)} AND is_active = true`,
   )
 }
 
@@ -46,7 +49,6 @@ export async function banMarksInThread(threadId: number, afterPostId = 0): Promi
   if (!banIds.length) return new Map()
   return newestPerPost(
     await sql.$queryRaw<(BanMark & { id: number; postId: number })[]>`
-      SELECT id, post_id AS "postId", reason, created_at AS "createdAt", expires_at AS "expiresAt" FROM bans
-      WHERE id ${inIds(banIds)}`,
+      SELECT ${BAN_MARK_COLUMNS} FROM bans WHERE id ${inIds(banIds)}`,
   )
 }

@@ -13,16 +13,13 @@ import { toPublicThread } from '../threads/types'
 export async function boardThreadsJson(boardId: string): Promise<string> {
   const db = await getDb()
   const threads = await liveThreads(boardId)
-  const postIds = await openingAndLatestPostIds(threads.map((t) => t.id))
   if (!threads.length) return '[]'
+  const threadIds = threads.map((t) => t.id)
+  const postIds = await openingAndLatestPostIds(threadIds)
   // The thread ids steer the poll reads to an index, as for the board page (queries.ts).
   const [versions, surveys, marks] = await Promise.all([
     postVersionsByIds(postIds),
-    surveySummariesOfPosts(
-      db,
-      threads.map((t) => t.id),
-      postIds,
-    ),
+    surveySummariesOfPosts(db, threadIds, postIds),
     banMarksFor(postIds),
   ])
   const json = await publicPostsJson(versions, marks, surveys)

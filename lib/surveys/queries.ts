@@ -3,7 +3,7 @@
 // statements. Response counts of many polls are grouped over just their responses: Prisma's `_count` include
 // joins a count of the whole survey_responses table, which PostgreSQL narrows only for a poll read by its key.
 import { getDb, type Db, type Prisma, rawSql } from '../db/client'
-import { inIds } from '../db/driver-sql'
+import { inIds, sqlText } from '../db/driver-sql'
 import { NotFoundError, ValidationError } from '../errors'
 import {
   type Correlation,
@@ -140,6 +140,10 @@ export async function surveySummaries(db: Db, where: Prisma.SurveyWhereInput): P
   return summarise(db, await db.survey.findMany({ where }))
 }
 
+const SURVEY_BRIEF_COLUMNS = sqlText(
+  'id, post_id AS "postId", survey_type AS "surveyType", question, is_active AS "isActive"',
+)
+
 /**
  * Summaries of the polls of a few hundred posts (a board's opening posts and latest replies) in those threads, by
  * post id: one statement on the driver, each list of ids bound as one value (lib/db/driver-sql.ts). Through the
@@ -156,8 +160,7 @@ export async function surveySummariesOfPosts(
   return summarise(
     db,
     await sql.$queryRaw<SurveyBrief[]>`
-      SELECT id, post_id AS "postId", survey_type AS "surveyType", question, is_active AS "isActive" FROM surveys
-      WHERE thread_id ${inIds(threadIds)} AND post_id ${inIds(postIds)}`,
+      SELECT ${SURVEY_BRIEF_COLUMNS} FROM surveys WHERE thread_id ${inIds(threadIds)} AND post_id ${inIds(postIds)}`,
   )
 }
 
@@ -167,8 +170,7 @@ export async function surveySummariesInThread(threadId: number, afterPostId = 0)
   return summarise(
     db,
     await sql.$queryRaw<SurveyBrief[]>`
-      SELECT id, post_id AS "postId", survey_type AS "surveyType", question, is_active AS "isActive" FROM surveys
-      WHERE thread_id = ${threadId} AND post_id > ${afterPostId}`,
+      SELECT ${SURVEY_BRIEF_COLUMNS} FROM surveys WHERE thread_id = ${threadId} AND post_id > ${afterPostId}`,
   )
 }
 

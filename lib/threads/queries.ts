@@ -2,7 +2,7 @@
 // of queries whatever the size of the board or thread.
 import { type PublicThread, type ThreadSummary, toPublicThread } from './types'
 import { getDb, rawSql } from '../db/client'
-import { inIds } from '../db/driver-sql'
+import { inIds, sqlText } from '../db/driver-sql'
 import type { Thread } from '../db/generated/sqlite/client.ts'
 import { NotFoundError } from '../errors'
 import { excerptOf } from '../markup/parse'
@@ -12,18 +12,19 @@ import { toPublicPost } from '../posts/to-public'
 import type { PublicPost } from '../posts/types'
 import { surveySummariesInThread, surveySummariesOfPosts } from '../surveys/queries'
 
+/** The columns of a thread row, each named as its Prisma field (quoted: both databases keep the case). */
+const THREAD_COLUMNS = sqlText(`id, board_id AS "boardId", topic, is_sticky AS "isSticky", is_dead AS "isDead",
+  died_at AS "diedAt", created_at AS "createdAt", updated_at AS "updatedAt", post_count AS "postCount"`)
+
 /**
  * A board's live threads in board order (sticky first, then last bump, then id). One statement on the driver:
  * through the ORM's query builder the same 100 rows cost ≈ 2.3 ms against ≈ 0.7 ms as a plain statement through
- * the client, on every board page, catalog and thread list. Each column is named as its Prisma field (quoted:
- * both databases keep the case).
+ * the client, on every board page, catalog and thread list.
  */
 export async function liveThreads(boardId: string): Promise<Thread[]> {
   const sql = await rawSql()
   return sql.$queryRaw<Thread[]>`
-    SELECT id, board_id AS "boardId", topic, is_sticky AS "isSticky", is_dead AS "isDead", died_at AS "diedAt",
-      created_at AS "createdAt", updated_at AS "updatedAt", post_count AS "postCount"
-    FROM threads WHERE board_id = ${boardId} AND is_dead = false
+    SELECT ${THREAD_COLUMNS} FROM threads WHERE board_id = ${boardId} AND is_dead = false
     ORDER BY is_sticky DESC, updated_at DESC, id DESC`
 }
 
@@ -141,9 +142,7 @@ export async function getThreadOrThrow(boardId: string, threadId: number): Promi
   const sql = await rawSql()
   // On the driver, as liveThreads: every thread page and thread API read starts here.
   const [thread] = await sql.$queryRaw<Thread[]>`
-    SELECT id, board_id AS "boardId", topic, is_sticky AS "isSticky", is_dead AS "isDead", died_at AS "diedAt",
-      created_at AS "createdAt", updated_at AS "updatedAt", post_count AS "postCount"
-    FROM threads WHERE id = ${threadId}`
+    SELECT ${THREAD_COLUMNS} FROM threads WHERE id = ${threadId}`
   if (!thread || thread.boardId !== boardId) throw new NotFoundError('Thread not found')
   return toPublicThread(thread)
 }

@@ -1,7 +1,7 @@
 // The driver statements' SQL, values and rows (lib/db/driver-sql.ts): what Prisma's `$queryRaw` would send and give.
 import { ColumnTypeEnum } from '@prisma/driver-adapter-utils'
 import { describe, expect, it } from 'vitest'
-import { inIds, rowsOf, statementOf } from '@/lib/db/driver-sql'
+import { inIds, rowsOf, sqlText, statementOf } from '@/lib/db/driver-sql'
 
 const sql = (strings: TemplateStringsArray, ...values: unknown[]) => ({ strings, values })
 
@@ -45,6 +45,15 @@ describe('statementOf', () => {
     })
     expect(statementOf('postgres', none.strings, none.values).args).toEqual(['{}'])
     for (const bad of [1.5, Number.NaN, Infinity, 1e21]) expect(() => inIds([1, bad])).toThrow(RangeError)
+  })
+
+  it('writes shared constant text in as it is, numbering the placeholders after it from one', () => {
+    const { strings, values } = sql`SELECT ${sqlText('a, b')} FROM t WHERE c = ${1} AND d = ${'x'}`
+    expect(statementOf('postgres', strings, values)).toMatchObject({
+      sql: 'SELECT a, b FROM t WHERE c = $1 AND d = $2',
+      args: [1, 'x'],
+    })
+    expect(statementOf('sqlite', strings, values).sql).toBe('SELECT a, b FROM t WHERE c = ? AND d = ?')
   })
 
   it('refuses values Prisma would expand or serialise (fragments, JSON objects, lists)', () => {
