@@ -15,10 +15,12 @@
 // (SQLITE_BUSY once another process has held the write lock past the timeout), so every later transaction would
 // wait on it for good.
 //
-// Statements are prepared once per SQL text (sqlite-statements.ts).
+// Statements are prepared once per SQL text (sqlite-statements.ts), and the log is checkpointed on a worker thread
+// (sqlite-checkpoints.ts) while the connection is open.
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3'
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from '@prisma/driver-adapter-utils'
 import { bareStatement } from './driver-sql'
+import { checkpointOffTheLoop } from './sqlite-checkpoints'
 import { keepPreparedStatements, type PreparingClient } from './sqlite-statements'
 
 class Queue {
@@ -55,6 +57,7 @@ function adapterBeginsNothing(client: PreparingClient): void {
 
 function serialize(adapter: SqlDriverAdapter): SqlDriverAdapter {
   const client = connectionOf(adapter)
+  const checkpoints = checkpointOffTheLoop(client)
   keepPreparedStatements(client)
   // After the cache: the adapter's BEGIN never reaches it, so every statement it hands out is bound before it runs.
   adapterBeginsNothing(client)
@@ -110,6 +113,7 @@ function serialize(adapter: SqlDriverAdapter): SqlDriverAdapter {
           }
         }
       }
+      if (prop === 'dispose') return async () => (await checkpoints?.stop(), target.dispose())
       const v = Reflect.get(target, prop, receiver)
       return typeof v === 'function' ? v.bind(target) : v
     },

@@ -19,6 +19,8 @@ export interface SqliteStatement {
 }
 
 export interface PreparingClient {
+  /** The database file as opened (better-sqlite3's `name`). */
+  readonly name?: string
   prepare(sql: string): SqliteStatement
 }
 
