@@ -7,9 +7,9 @@
 // which no request was served.
 //
 // A worker thread with a connection of its own takes that work. It looks at the log's length every few
-// milliseconds while commits arrive (CHECKPOINT_PAUSE_MS) and, once CHECKPOINT_PAGES more have been written (SQLite's
-// own threshold), runs a PASSIVE checkpoint, which copies what has been committed and syncs without waiting for the writer or making it
-// wait. The log starts again from its beginning when a write begins with every page copied (that write syncs the
+// milliseconds while commits arrive (CHECKPOINT_PAUSE_MS) and, once CHECKPOINT_PAGES more have been written
+// (SQLite's own threshold), runs a PASSIVE checkpoint, which copies what has been committed and syncs without
+// waiting for the writer or making it wait. The log starts again from its beginning when a write begins with every page copied (that write syncs the
 // log's new header, so a log copied after every reply would cost a sync per reply: hence the threshold). Under a
 // steady stream of replies that moment may not come, so once the log is RESTART_PAGES long the worker asks for a
 // RESTART: it holds off new writes while it copies the few pages left, and the next write starts the log afresh.
@@ -45,7 +45,8 @@ const Database = require('better-sqlite3')
 const { file, pause, checkpointPages, restartPages, restartWaitMs } = workerData
 const db = new Database(file, { fileMustExist: true, timeout: restartWaitMs })
 const header = Buffer.alloc(96)
-const read32 = (at) => (endianness() === 'LE' ? header.readUInt32LE(at) : header.readUInt32BE(at))
+const littleEndian = endianness() === 'LE'
+const read32 = (at) => (littleEndian ? header.readUInt32LE(at) : header.readUInt32BE(at))
 let index
 const logPages = () => {
   try {
@@ -98,7 +99,7 @@ export interface Checkpointer {
  * Moves the checkpoints of the connection's database file to a worker thread (nothing for a database in memory).
  * Call with the connection's own `prepare`, before anything wraps it. The worker never keeps the process alive.
  */
-export function checkpointOffTheLoop(client: PreparingClient, pause = CHECKPOINT_PAUSE_MS): Checkpointer | undefined {
+export function checkpointOffTheLoop(client: PreparingClient): Checkpointer | undefined {
   const file = client.name
   if (!file || file === ':memory:') return undefined
   const prepare = client.prepare.bind(client)
@@ -108,7 +109,7 @@ export function checkpointOffTheLoop(client: PreparingClient, pause = CHECKPOINT
     eval: true,
     workerData: {
       file,
-      pause,
+      pause: CHECKPOINT_PAUSE_MS,
       checkpointPages: CHECKPOINT_PAGES,
       restartPages: RESTART_PAGES,
       restartWaitMs: RESTART_WAIT_MS,
@@ -127,7 +128,9 @@ export function checkpointOffTheLoop(client: PreparingClient, pause = CHECKPOINT
   const exited = new Promise<void>((resolve) =>
     worker.once('exit', () => {
       // The connection may be closed already (the process stopping); then there is nothing to hand back.
-      if (!stopping) tryTo(() => loopCheckpointsAt(LOOP_CHECKPOINT_PAGES.without))
+      try {
+        if (!stopping) loopCheckpointsAt(LOOP_CHECKPOINT_PAGES.without)
+      } catch {}
       resolve()
     }),
   )
@@ -138,10 +141,4 @@ export function checkpointOffTheLoop(client: PreparingClient, pause = CHECKPOINT
       return exited
     },
   }
-}
-
-function tryTo(work: () => unknown): void {
-  try {
-    work()
-  } catch {}
 }
