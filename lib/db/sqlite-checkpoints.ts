@@ -15,6 +15,7 @@
 // RESTART: it holds off new writes while it copies the few pages left, and the next write starts the log afresh.
 // The loop's own checkpoint stays as a far bound (LOOP_CHECKPOINT_PAGES) and comes back to SQLite's default if the
 // worker stops. Durability is SQLite's: a commit is in the log before it is acknowledged, whoever copies it on.
+import { inspect } from 'node:util'
 import { Worker } from 'node:worker_threads'
 import { log } from '../log'
 import type { PreparingClient } from './sqlite-statements'
@@ -43,7 +44,14 @@ const { openSync, readSync } = require('node:fs')
 const { endianness } = require('node:os')
 const Database = require('better-sqlite3')
 const { file, pause, checkpointPages, restartPages, restartWaitMs } = workerData
-const db = new Database(file, { fileMustExist: true, timeout: restartWaitMs })
+let db
+try {
+  db = new Database(file, { fileMustExist: true, timeout: restartWaitMs })
+} catch (err) {
+  // Reported by the thread itself: an error thrown out of it reaches the parent without its message.
+  parentPort.postMessage({ failed: String(err && err.message), fatal: true })
+  process.exit(1) // ends this thread only
+}
 const header = Buffer.alloc(96)
 const littleEndian = endianness() === 'LE'
 const read32 = (at) => (littleEndian ? header.readUInt32LE(at) : header.readUInt32BE(at))
@@ -117,14 +125,13 @@ export function checkpointOffTheLoop(client: PreparingClient): Checkpointer | un
   })
   worker.unref()
   let stopping = false
-  worker.on('message', (m: { failed?: string }) => {
-    if (m.failed) log.warn(`SQLite checkpoint failed (tried again while commits arrive): ${m.failed}`)
+  const stopped = (why: string) =>
+    log.warn(`SQLite checkpoint thread stopped (commits checkpoint by themselves again): ${why}`)
+  worker.on('message', (m: { failed?: string; fatal?: boolean }) => {
+    if (m.fatal) stopped(m.failed!)
+    else if (m.failed) log.warn(`SQLite checkpoint failed (tried again while commits arrive): ${m.failed}`)
   })
-  worker.on('error', (err: { message?: unknown }) =>
-    log.warn(
-      `SQLite checkpoint thread failed (commits checkpoint by themselves again): ${String(err?.message ?? err)}`,
-    ),
-  )
+  worker.on('error', (err) => stopped(inspect(err)))
   const exited = new Promise<void>((resolve) =>
     worker.once('exit', () => {
       // The connection may be closed already (the process stopping); then there is nothing to hand back.
@@ -137,6 +144,8 @@ export function checkpointOffTheLoop(client: PreparingClient): Checkpointer | un
   return {
     stop() {
       stopping = true
+      // Held while it closes: a process waiting for nothing else (a CLI closing its database) would exit meanwhile.
+      worker.ref()
       worker.postMessage('stop')
       return exited
     },
