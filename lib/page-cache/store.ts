@@ -53,6 +53,12 @@ export class PageStore {
   private readonly entries: LRUCache<string, CacheEntry>
   private readonly byTag = new Map<string, Set<string>>()
   private readonly inFlight = new Map<string, InFlight>()
+  /**
+   * Renders still running per key, shared or not: an invalidation takes a flight out of `inFlight` (later
+   * requests must not share a render from before the write) but it runs on, and one a soft invalidation kept
+   * will store the page, stale.
+   */
+  private readonly running = new Map<string, number>()
   private readonly settling = new Set<NodeJS.Timeout>()
   readonly stats = { hits: 0, misses: 0, stores: 0, invalidations: 0 }
 
@@ -82,9 +88,13 @@ export class PageStore {
     return this.entries.peek(key)
   }
 
-  /** A render of the page is under way (one a later request would share). */
+  /**
+   * A render of the page is under way, whether a later request would share it or an invalidation disowned it
+   * (serve.ts starts no background render of a stale page meanwhile: replies landing during one render must not
+   * each start another).
+   */
   rendering(key: string): boolean {
-    return this.inFlight.has(key)
+    return this.running.has(key)
   }
 
   /**
@@ -110,10 +120,14 @@ export class PageStore {
       started.promise = this.renderAndKeep(key, started, ttlMs, render, store)
       flight = started
       this.inFlight.set(key, started)
+      this.running.set(key, (this.running.get(key) ?? 0) + 1)
       void started.promise
         .catch(() => {})
         .finally(() => {
           if (this.inFlight.get(key) === started) this.inFlight.delete(key)
+          const left = this.running.get(key)! - 1
+          if (left) this.running.set(key, left)
+          else this.running.delete(key)
         })
     }
     return { ...(await flight.promise), shared }

@@ -66,6 +66,28 @@ describe('after a reply', () => {
     expect(Number(stale?.[1])).toBeGreaterThanOrEqual(seen.length - 1 + pages.length)
   })
 
+  it('replies arriving while the background render runs start no second one', async () => {
+    // The catalog is always rendered whole by Next: the slowest render, so replies surely land during it.
+    const t = await newThread('food', 'Posted to while rendering')
+    const path = '/board/food/catalog'
+    await cached(path)
+    await reply('food', t.threadId, 'the reply that makes the catalog stale')
+    // Past half the window since the catalog's render: the next stale answer starts a render in the background.
+    await sleep(STALE_MS / 2 + 100)
+    const before = await pageRenders()
+    // A second of replies and reads at once (still inside the window): one render, whatever lands during it.
+    const until = Date.now() + 1_000
+    for (let i = 0; Date.now() < until; i++) {
+      const [, a, b] = await Promise.all([
+        reply('food', t.threadId, `reply ${i} during the render`),
+        page(path),
+        page(path),
+      ])
+      expect([a.cache, b.cache]).toEqual(['STALE', 'STALE'])
+    }
+    expect((await pageRenders()) - before).toBe(1)
+  })
+
   it('a page is never sent stale for longer than PAGE_STALE_MS', async () => {
     const t = await newThread('diy', 'Bounded staleness')
     await cached(`/board/diy/thread/${t.threadId}`)
@@ -97,3 +119,11 @@ describe('after a reply', () => {
     }
   })
 })
+
+/** Renders of the page cache so far, put together from a shell or by Next. */
+async function pageRenders(): Promise<number> {
+  const res = await fetch(`${server().url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+  const counts = [...(await res.text()).matchAll(/^corkboard_page_cache_renders_total\{how="\w+"\} (\d+)$/gm)]
+  expect(counts.length).toBeGreaterThan(0)
+  return counts.reduce((sum, m) => sum + Number(m[1]), 0)
+}
