@@ -142,10 +142,11 @@ export class PageStore {
   ): Promise<Kept> {
     const page = await render()
     if (page.status !== 200 || flight.dropped) return { page }
-    // A current entry stored meanwhile (by a render that started later) is the better answer.
+    // A current entry stored meanwhile, or a stale one whose render started later, is the better answer. Not a
+    // stale one started in the same millisecond: it may be the render this one was started to replace.
     const newer = () => {
       const existing = this.entries.peek(key)
-      return existing && (existing.staleSince === undefined || existing.renderedAt >= flight.startedAt)
+      return existing && (existing.staleSince === undefined || existing.renderedAt > flight.startedAt)
         ? existing
         : undefined
     }
