@@ -75,7 +75,8 @@ describe('after a reply', () => {
     // Past half the window since the catalog's render: the next stale answer starts a render in the background.
     await sleep(STALE_MS / 2 + 100)
     const before = await pageRenders()
-    // A second of replies and reads at once (still inside the window): one render, whatever lands during it.
+    // A second of replies and reads at once (still inside the window): one render, whatever lands during it. A
+    // reader never waits for one: the stale page, or the new one if a read comes between its store and a reply.
     const until = Date.now() + 1_000
     for (let i = 0; Date.now() < until; i++) {
       const [, a, b] = await Promise.all([
@@ -83,7 +84,7 @@ describe('after a reply', () => {
         page(path),
         page(path),
       ])
-      expect([a.cache, b.cache]).toEqual(['STALE', 'STALE'])
+      for (const answer of [a, b]) expect(['STALE', 'HIT']).toContain(answer.cache)
     }
     expect((await pageRenders()) - before).toBe(1)
   })
