@@ -58,9 +58,16 @@ export function getWithHost(url: string, host: string): Promise<{ status: number
   })
 }
 
-/** How many pages a server's cache has put together from a previous render's shell, from its metrics endpoint. */
-export async function splicedRenders(serverUrl: string, metricsToken: string): Promise<number> {
+/**
+ * How many pages a server's cache has rendered, from its metrics endpoint: put together from a previous render's
+ * shell (`spliced`), by Next (`full`), or both when `how` is left out.
+ */
+export async function pageRenders(serverUrl: string, metricsToken: string, how?: 'spliced' | 'full'): Promise<number> {
   const res = await fetch(`${serverUrl}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })
-  const found = /corkboard_page_cache_renders_total\{how="spliced"\} (\d+)/.exec(await res.text())
-  return Number(found?.[1] ?? 0)
+  const counts = (await res.text()).matchAll(/^corkboard_page_cache_renders_total\{how="(\w+)"\} (\d+)$/gm)
+  return [...counts].filter((m) => !how || m[1] === how).reduce((sum, m) => sum + Number(m[2]), 0)
 }
+
+/** How many pages a server's cache has put together from a previous render's shell. */
+export const splicedRenders = (serverUrl: string, metricsToken: string) =>
+  pageRenders(serverUrl, metricsToken, 'spliced')

@@ -2,7 +2,7 @@
 // and catalog pages may get them without it for a bounded time while one render of the new state runs in the
 // background; the poster, the API and anything that removes content are never stale.
 import { describe, expect, it } from 'vitest'
-import { as, form, postForm } from '../helpers/http'
+import { as, form, pageRenders, postForm } from '../helpers/http'
 import { cached, newThread, page, withPageCacheServer } from '../helpers/page-cache'
 
 const STALE_MS = 6_000
@@ -13,6 +13,7 @@ const REPLIER = '192.0.2.11'
 const server = withPageCacheServer({ PAGE_STALE_MS: String(STALE_MS), METRICS_TOKEN })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const renders = () => pageRenders(server().url, METRICS_TOKEN)
 
 async function reply(board: string, threadId: number, content: string, ip = REPLIER, cookie?: string) {
   const res = await postForm(`${server().url}/api/boards/${board}/threads/${threadId}/posts`, form({ content }), {
@@ -74,7 +75,7 @@ describe('after a reply', () => {
     await reply('food', t.threadId, 'the reply that makes the catalog stale')
     // Past half the window since the catalog's render: the next stale answer starts a render in the background.
     await sleep(STALE_MS / 2 + 100)
-    const before = await pageRenders()
+    const before = await renders()
     // A second of replies and reads at once (still inside the window): one render, whatever lands during it. A
     // reader never waits for one: the stale page, or the new one if a read comes between its store and a reply.
     const until = Date.now() + 1_000
@@ -86,7 +87,7 @@ describe('after a reply', () => {
       ])
       for (const answer of [a, b]) expect(['STALE', 'HIT']).toContain(answer.cache)
     }
-    expect((await pageRenders()) - before).toBe(1)
+    expect((await renders()) - before).toBe(1)
   })
 
   it('a page is never sent stale for longer than PAGE_STALE_MS', async () => {
@@ -120,11 +121,3 @@ describe('after a reply', () => {
     }
   })
 })
-
-/** Renders of the page cache so far, put together from a shell or by Next. */
-async function pageRenders(): Promise<number> {
-  const res = await fetch(`${server().url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
-  const counts = [...(await res.text()).matchAll(/^corkboard_page_cache_renders_total\{how="\w+"\} (\d+)$/gm)]
-  expect(counts.length).toBeGreaterThan(0)
-  return counts.reduce((sum, m) => sum + Number(m[1]), 0)
-}
