@@ -5,6 +5,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import next from 'next'
+import * as replies from './app/api/boards/[boardId]/threads/[threadId]/posts/route'
+import * as threads from './app/api/boards/[boardId]/threads/route'
 import { catalogTilesHtml } from './components/board/catalog-tiles-html'
 import { threadCardsHtml } from './components/board/thread-cards-html'
 import { threadPostsHtml } from './components/thread/thread-posts-html'
@@ -19,6 +21,7 @@ import { startHousekeepingSchedule, stopHousekeepingSchedule } from './lib/house
 import { CLIENT_IP_HEADER, resolveClientIp } from './lib/http/client-ip'
 import { compressAnswer } from './lib/http/compress-answers'
 import { newNonce, nonceSource, pagePolicy } from './lib/http/content-security-policy'
+import { answerDirectly, directRouter } from './lib/http/direct-routes'
 import { trackConnections } from './lib/http/drain'
 import { hasMalformedRouterState, isFlightRequest, refuseRouterState } from './lib/http/flight-request'
 import { guardPagePost } from './lib/http/form-posts'
@@ -98,6 +101,12 @@ async function main(): Promise<void> {
   const HTTPS_HEADERS = Object.entries(securityHeaders(true))
   const PAGE_POLICY_WITHOUT_NONCE = pagePolicy([])
 
+  // New threads and replies skip Next's router: their handlers, called here, answer as they would there.
+  const direct = directRouter([
+    { method: 'POST', template: '/api/boards/[boardId]/threads', handler: threads.POST },
+    { method: 'POST', template: '/api/boards/[boardId]/threads/[threadId]/posts', handler: replies.POST },
+  ])
+
   // Next's handler arrives after listen (Next needs the real port); until then requests get a 503.
   const next_: { handle?: (req: IncomingMessage, res: ServerResponse) => Promise<void>; pages?: PageCache } = {}
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
@@ -162,8 +171,15 @@ async function main(): Promise<void> {
       compressAnswer(req, res)
       return withRenderSlots(!isFlightRequest(req.headers), () => nextHandle(req, res), slotsForRender(req))
     }
+    if (!render) next_.pages?.noteWriter(req, res, clientIp)
+    const directly = direct.match(req.method, path)
+    if (directly) {
+      return void answerDirectly(req, res, directly.handler, directly.params).catch((err) => {
+        log.error('direct API answer failed', err)
+        res.destroy()
+      })
+    }
     if (render || !next_.pages) return void handle(req, res)
-    next_.pages.noteWriter(req, res, clientIp)
     // Stored pages replace it with their own (script hashes); a stored file that is not HTML (a feed) keeps this.
     if (nonced) res.setHeader('content-security-policy', PAGE_POLICY_WITHOUT_NONCE)
     next_.pages.serve(req, res, clientIp).then(

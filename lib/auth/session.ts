@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { getIronSession, type IronSession, type SessionOptions } from 'iron-session'
 import { cookies, headers } from 'next/headers'
 import { getConfig } from '../config'
+import { SESSION_COOKIE } from './session-cookie'
 import { SESSION_TTL_SECONDS, type SessionData } from './session-data'
 import { crossOriginCookies, secureCookies } from '../cookie-policy'
 import { arrivedOverHttps } from '../net/scheme'
@@ -17,7 +18,7 @@ export function sessionOptions(https: boolean): SessionOptions {
   const config = getConfig()
   return {
     password: config.sessionSecret,
-    cookieName: 'cb_session',
+    cookieName: SESSION_COOKIE,
     ttl: SESSION_TTL_SECONDS,
     cookieOptions: {
       httpOnly: true,

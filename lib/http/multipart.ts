@@ -5,6 +5,7 @@
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
+import { bodyOf } from './direct-routes'
 import { FileTooLargeError, RequestTooLargeError, ValidationError } from '../errors'
 import { MAX_FILE_BYTES } from '../limits'
 
@@ -24,14 +25,16 @@ export interface MultipartForm {
 
 export async function readMultipart(req: Request, fileField = 'image'): Promise<MultipartForm> {
   const contentType = req.headers.get('content-type') ?? ''
-  if (!contentType.toLowerCase().startsWith('multipart/form-data') || !req.body) {
+  // A request server.ts answers without Next is read from its Node stream (lib/http/direct-routes.ts).
+  const direct = bodyOf(req)
+  if (!contentType.toLowerCase().startsWith('multipart/form-data') || !(direct || req.body)) {
     throw ValidationError.field('body', 'Expected multipart/form-data')
   }
   // A declared length far beyond the limits fails before anything is read.
   const declared = Number(req.headers.get('content-length') ?? '0')
   if (declared > MAX_FILE_BYTES + MAX_FIELDS_BYTES + 16 * 1024) throw new FileTooLargeError(MAX_FILE_BYTES)
 
-  const source = Readable.fromWeb(req.body as unknown as WebReadableStream)
+  const source = direct ?? Readable.fromWeb(req.body as unknown as WebReadableStream)
   return new Promise<MultipartForm>((resolve, reject) => {
     let settled = false
     const fail = (err: unknown) => {

@@ -3,7 +3,7 @@
 import { json } from './error-response'
 import { readMultipart, type MultipartForm } from './multipart'
 import { posterFrom, withPosterCookie } from './poster'
-import { isStaffCaller } from '../auth/staff-caller'
+import { isStaffRequest } from '../auth/session-cookie'
 
 /** The poster's side of a new thread or reply (createThread, createReply); staff are exempt from bans and captchas. */
 export interface PosterInput {
@@ -32,8 +32,8 @@ export async function createFromRequest(
     ip,
     posterKey: poster.key,
     readForm: () => readMultipart(req),
-    banExempt: isStaffCaller,
-    captchaExempt: isStaffCaller,
+    banExempt: () => isStaffRequest(req),
+    captchaExempt: () => isStaffRequest(req),
   })
   return withPosterCookie(json({ message, ...created }, 201), poster)
 }

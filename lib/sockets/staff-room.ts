@@ -2,11 +2,8 @@
 // with a valid staff session: the `cb_session` cookie of its handshake is unsealed and checked like a request's
 // (active user, current generation, under 24 hours). Staff of every board are in STAFF_ALL_ROOM, staff assigned
 // to boards in one room per board, so nobody hears counts of boards they do not moderate.
-import { unsealData } from 'iron-session'
 import type { Server, Socket } from 'socket.io'
-import { SESSION_TTL_SECONDS, type SessionData } from '../auth/session-data'
-import { currentStaff } from '../auth/staff'
-import { getConfig } from '../config'
+import { staffOfSeal } from '../auth/session-cookie'
 import type { BusEvent } from '../events/internal'
 import type { StaffJoinAck } from '../realtime/events'
 import { openReportCount, openReportCounts } from '../reports/counts'
@@ -15,33 +12,6 @@ import { boardScopeOf } from '../reports/queue'
 export const STAFF_ALL_ROOM = 'staff:*'
 /** Colons never appear in board or thread rooms, so join_board can never name a staff room. */
 export const staffBoardRoom = (boardId: string) => `staff:${boardId}`
-
-const SESSION_COOKIE = 'cb_session'
-
-/** The sealed session from a Cookie header, or null. */
-export function sessionSealOf(cookieHeader: string | string[] | undefined): string | null {
-  const header = Array.isArray(cookieHeader) ? cookieHeader.join('; ') : (cookieHeader ?? '')
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim())
-      } catch {
-        return null
-      }
-    }
-  }
-  return null
-}
-
-async function staffOfSeal(seal: string | null) {
-  if (!seal) return null
-  const session = await unsealData<SessionData>(seal, {
-    password: getConfig().sessionSecret,
-    ttl: SESSION_TTL_SECONDS,
-  }).catch(() => ({}) as SessionData)
-  return currentStaff(session)
-}
 
 /** join_staff: the socket joins its staff rooms and gets the current counts in the acknowledgement. */
 export async function joinStaff(socket: Socket, seal: string | null, reply: StaffJoinAck): Promise<void> {

@@ -1,4 +1,4 @@
-import { isStaffCaller } from '@/lib/auth/staff-caller'
+import { isStaffRequest } from '@/lib/auth/session-cookie'
 import { assertNotBannedUnless } from '@/lib/bans/check'
 import { NotFoundError } from '@/lib/errors'
 import { indexPageOf } from '@/lib/fourchan/board-files'
@@ -10,7 +10,7 @@ import { methodNotAllowed, route } from '@/lib/http/route'
 
 // GET /api/4chan/{boardId}/{page}.json – one index page (1-based): threads with their newest replies (ban-checked)
 export const GET = route({ params: { boardId: boardIdParam, page: pageFileParam } }, async ({ req, params, ip }) => {
-  await assertNotBannedUnless(params.boardId, ip, isStaffCaller)
+  await assertNotBannedUnless(params.boardId, ip, () => isStaffRequest(req))
   const { board, threads, lastModified } = await readBoard(params.boardId)
   const page = indexPageOf(threads, board.threads_per_page, params.page)
   if (!page) throw new NotFoundError('Page not found')

@@ -1,4 +1,4 @@
-import { isStaffCaller } from '@/lib/auth/staff-caller'
+import { isStaffRequest } from '@/lib/auth/session-cookie'
 import { assertNotBannedUnless } from '@/lib/bans/check'
 import { getBoardOrThrow } from '@/lib/boards/queries'
 import { jsonText } from '@/lib/http/error-response'
@@ -12,9 +12,9 @@ import { THREAD_CONFIG } from '@/lib/threads/types'
 const params = { boardId: boardIdParam }
 
 // GET /api/boards/{boardId}/threads – live threads with their opening post and latest replies (ban-checked)
-export const GET = route({ params }, async ({ params, ip }) => {
+export const GET = route({ params }, async ({ req, params, ip }) => {
   await getBoardOrThrow(params.boardId)
-  await assertNotBannedUnless(params.boardId, ip, isStaffCaller)
+  await assertNotBannedUnless(params.boardId, ip, () => isStaffRequest(req))
   return jsonText(`{"threads":${await boardThreadsJson(params.boardId)},"config":${JSON.stringify(THREAD_CONFIG)}}`)
 })
 

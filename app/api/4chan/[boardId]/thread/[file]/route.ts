@@ -1,4 +1,4 @@
-import { isStaffCaller } from '@/lib/auth/staff-caller'
+import { isStaffRequest } from '@/lib/auth/session-cookie'
 import { assertNotBannedUnless } from '@/lib/bans/check'
 import { threadFileParam } from '@/lib/fourchan/params'
 import { readThread } from '@/lib/fourchan/read'
@@ -9,7 +9,7 @@ import { methodNotAllowed, route } from '@/lib/http/route'
 // GET /api/4chan/{boardId}/thread/{no}.json – a whole thread, live or archived, by its opening post's number
 // (ban-checked)
 export const GET = route({ params: { boardId: boardIdParam, file: threadFileParam } }, async ({ req, params, ip }) => {
-  await assertNotBannedUnless(params.boardId, ip, isStaffCaller)
+  await assertNotBannedUnless(params.boardId, ip, () => isStaffRequest(req))
   const { posts, lastModified } = await readThread(params.boardId, params.file)
   return jsonSince(req, { posts }, lastModified)
 })

@@ -1,4 +1,4 @@
-import { isStaffCaller } from '@/lib/auth/staff-caller'
+import { isStaffRequest } from '@/lib/auth/session-cookie'
 import { assertNotBannedUnless } from '@/lib/bans/check'
 import { getBoardOrThrow } from '@/lib/boards/queries'
 import { jsonText } from '@/lib/http/error-response'
@@ -12,9 +12,9 @@ import { threadPostsJson } from '@/lib/render/thread-json'
 const params = { boardId: boardIdParam, threadId: idParam('Thread not found') }
 
 // GET /api/boards/{boardId}/threads/{threadId}/posts – the thread's posts (ban-checked)
-export const GET = route({ params, query: ZThreadPostsQuery }, async ({ params, query, ip }) => {
+export const GET = route({ params, query: ZThreadPostsQuery }, async ({ req, params, query, ip }) => {
   await getBoardOrThrow(params.boardId)
-  await assertNotBannedUnless(params.boardId, ip, isStaffCaller)
+  await assertNotBannedUnless(params.boardId, ip, () => isStaffRequest(req))
   const body = await threadPostsJson(params.boardId, params.threadId, {
     after: query.after,
     includeSurveys: query.includeSurveys !== 'false',
