@@ -1,5 +1,5 @@
 // API routes that server.ts answers by calling their route handler itself, without Next's router. A visitor's
-// reply costs ≈ 1.2 ms of CPU when its handler is called directly and ≈ 2.2 ms through Next (routing, the request
+// reply costs ≈ 1.1 ms of CPU when its handler is called directly and ≈ 2.2 ms through Next (routing, the request
 // scope, its web-stream wrappers of the body and the answer), so the routes that take posts at a site's rate are
 // answered here. The handler is the very function Next would call (the route file's export), with the same
 // validation, error mapping and answer; only the way there is shorter.
