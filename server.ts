@@ -175,7 +175,7 @@ async function main(): Promise<void> {
     const directly = direct.match(req.method, path)
     if (directly) {
       return void answerDirectly(req, res, directly.handler, directly.params).catch((err) => {
-        log.error('direct API answer failed', err)
+        log.error(`direct API answer failed (request ${requestId})`, err)
         res.destroy()
       })
     }

@@ -9,20 +9,24 @@ import { getConfig } from '../config'
 
 export const SESSION_COOKIE = 'cb_session'
 
-/** The sealed session from a Cookie header, or null. */
+/**
+ * The sealed session from a Cookie header, or null. Sent twice (an old cookie of a parent domain beside the current
+ * one), the last that decodes counts, as Next's `cookies()` reads it for staff routes and pages.
+ */
 export function sessionSealOf(cookieHeader: string | string[] | null | undefined): string | null {
   const header = Array.isArray(cookieHeader) ? cookieHeader.join('; ') : (cookieHeader ?? '')
+  let seal: string | null = null
   for (const part of header.split(';')) {
     const eq = part.indexOf('=')
     if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) {
       try {
-        return decodeURIComponent(part.slice(eq + 1).trim())
+        seal = decodeURIComponent(part.slice(eq + 1).trim())
       } catch {
-        return null
+        // not a value Next would read either
       }
     }
   }
-  return null
+  return seal
 }
 
 /** The staff member a sealed session belongs to, or null. */

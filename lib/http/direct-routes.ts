@@ -36,8 +36,12 @@ export interface DirectRouter {
 
 export function directRouter(routes: DirectRoute[]): DirectRouter {
   const compiled: CompiledRoute[] = routes.map((route) => {
-    const body = routeSpecOf(route.handler)?.body
-    if (body !== undefined && body !== MULTIPART)
+    const spec = routeSpecOf(route.handler)
+    if (!spec || spec.staff)
+      throw new Error(
+        `${route.method} ${route.template}: only route() handlers can be answered directly (staff routes use Next's request scope)`,
+      )
+    if (spec.body !== undefined && spec.body !== MULTIPART)
       throw new Error(`${route.method} ${route.template}: only handlers without a JSON body can be answered directly`)
     const segments = route.template
       .split('/')
@@ -47,8 +51,7 @@ export function directRouter(routes: DirectRoute[]): DirectRouter {
   })
   return {
     match(method, url) {
-      const queryAt = url.indexOf('?')
-      const parts = (queryAt < 0 ? url : url.slice(0, queryAt)).split('/').slice(1)
+      const parts = url.split(/[?#]/, 1)[0].split('/').slice(1)
       for (const route of compiled) {
         if (route.method !== method || route.segments.length !== parts.length) continue
         const params: Record<string, string> = {}
@@ -87,6 +90,20 @@ export function bodyOf(req: Request): Readable | undefined {
   return bodies.get(req)
 }
 
+/** The Request a handler gets for a Node request: its headers, and its body read through bodyOf. */
+export function requestFor(req: IncomingMessage): Request {
+  // Node's parsed headers, with what server.ts set after parsing (client address, request id, scheme).
+  const headers = new Headers()
+  for (const name in req.headers) {
+    const value = req.headers[name]
+    if (typeof value === 'string') headers.set(name, value)
+    else if (value) for (const v of value) headers.append(name, v)
+  }
+  const request = new Request(`http://localhost${req.url}`, { method: req.method, headers })
+  bodies.set(request, req)
+  return request
+}
+
 /**
  * Calls `handler` for a Node request and writes its Response back. The Request's URL carries the path and query on a
  * placeholder origin (handlers read the Host header, never the URL's host: a client's Host need not be a valid URL).
@@ -97,15 +114,7 @@ export async function answerDirectly(
   handler: RouteHandler,
   params: Record<string, string>,
 ): Promise<void> {
-  // Node's parsed headers, with what server.ts set after parsing (client address, request id, scheme).
-  const headers = new Headers()
-  for (const name in req.headers) {
-    const value = req.headers[name]
-    if (typeof value === 'string') headers.set(name, value)
-    else if (value) for (const v of value) headers.append(name, v)
-  }
-  const request = new Request(`http://localhost${req.url}`, { method: req.method, headers })
-  bodies.set(request, req)
+  const request = requestFor(req)
   let response: Response
   try {
     response = await handler(request, { params: Promise.resolve(params) })

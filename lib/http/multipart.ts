@@ -2,7 +2,7 @@
 // 4 MiB, and at most 64 KiB of text fields. An oversized file is refused at once: nothing is buffered beyond
 // the limit and nothing is written, so memory stays bounded whatever the client sends. A part without a name, a
 // field sent twice and a body that ends before its closing boundary are refused (400) as soon as they are seen.
-import { Readable } from 'node:stream'
+import { finished, Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import { bodyOf } from './direct-routes'
@@ -106,7 +106,11 @@ export async function readMultipart(req: Request, fileField = 'image'): Promise<
         resolve({ fields, file })
       })
     })
-    source.on('error', fail)
+    // finished() also reports a request that was cut off before this began reading it (the client left while the
+    // board and ban checks ran): a plain 'error' listener would never hear of it, and the read would never end.
+    finished(source, { writable: false }, (err) => {
+      if (err) fail(err)
+    })
     source.pipe(parser)
   })
 }
