@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const postCount = async () =>
   Number(
-    (await sql<{ n: number }>(server.database, 'SELECT count(*) AS n FROM posts WHERE thread_id = ?', [threadId]))[0].n,
+    (await sql<{ n: number }>(server.database, 'SELECT count(*) AS n FROM posts WHERE thread_id = ?', threadId))[0].n,
   )
 
 interface Answer {
