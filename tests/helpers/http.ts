@@ -1,6 +1,6 @@
-// Small HTTP helpers for posting like a browser would (multipart with a file), as a given client address, and for
-// reading a page under a Host header of the test's choosing.
-import { request } from 'node:http'
+// Small HTTP helpers for posting like a browser would (multipart with a file), as a given client address, for
+// reading a page under a Host header of the test's choosing, and for a request by node:http where fetch hides too much.
+import { request, type Agent, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http'
 
 export interface Upload {
   name: string
@@ -35,27 +35,51 @@ export async function postForm(url: string, body: FormData, headers: Record<stri
   return { status: res.status, body: json, headers: res.headers }
 }
 
+export interface HttpAnswer {
+  status: number
+  headers: IncomingHttpHeaders
+  /** As the server sent it: not decompressed. */
+  body: Buffer
+  /** The request went on a connection that an earlier answer left open. */
+  reused: boolean
+}
+
 /**
- * A GET with a Host header of our choosing (fetch drops a Host header it is given), uncompressed. The page cache
- * keys its entries by Host, so a Host it has never seen gets a render made for that request.
+ * One request by node:http, for what fetch hides: the body's bytes as sent (fetch decompresses them), a Host header
+ * of our choosing (fetch drops it), and the connection. On a keep-alive `agent` of one socket, `reused` says the
+ * server kept that connection usable after its previous answer. Without an `agent`, Node's global one is used.
  */
-export function getWithHost(url: string, host: string): Promise<{ status: number; cache: string; body: string }> {
+export function httpRequest(
+  url: string,
+  opts: { method?: string; agent?: Agent; headers?: OutgoingHttpHeaders; body?: string | Buffer } = {},
+): Promise<HttpAnswer> {
+  const { method = 'GET', agent, headers = {}, body } = opts
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { host, 'accept-encoding': 'identity' } }, (res) => {
+    const req = request(url, { method, agent, headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('error', reject)
       res.on('end', () =>
         resolve({
           status: res.statusCode ?? 0,
-          cache: String(res.headers['x-corkboard-cache']),
-          body: Buffer.concat(chunks).toString('utf8'),
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          reused: req.reusedSocket,
         }),
       )
     })
     req.on('error', reject)
-    req.end()
+    req.end(body)
   })
+}
+
+/**
+ * A GET with a Host header of our choosing (fetch drops a Host header it is given), uncompressed. The page cache
+ * keys its entries by Host, so a Host it has never seen gets a render made for that request.
+ */
+export async function getWithHost(url: string, host: string): Promise<{ status: number; cache: string; body: string }> {
+  const res = await httpRequest(url, { headers: { host, 'accept-encoding': 'identity' } })
+  return { status: res.status, cache: String(res.headers['x-corkboard-cache']), body: res.body.toString('utf8') }
 }
 
 /**

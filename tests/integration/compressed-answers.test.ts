@@ -2,10 +2,9 @@
 // (lib/http/compress-answers.ts): brotli when the visitor accepts it, else gzip, nothing when asked for nothing,
 // always the same bytes once decoded; JSON errors and the answers to writes, which are small, as they are. A cache render asks for identity and is
 // never compressed, which the page-cache tests cover (they decode what the cache stores).
-import { get } from 'node:http'
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { as, form, postForm } from '../helpers/http'
+import { as, form, httpRequest, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
 import { roomyRateLimits, startServer, type TestServer } from '../helpers/server'
 
@@ -34,20 +33,10 @@ afterAll(async () => {
 })
 
 /** The bytes as sent (fetch would decompress them). */
-function rawGet(
-  path: string,
-  encoding?: string,
-  extra: Record<string, string> = {},
-): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const headers = { ...(encoding === undefined ? {} : { 'accept-encoding': encoding }), ...extra }
-    get(server.url + path, { headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }))
-    }).on('error', reject)
+const rawGet = (path: string, encoding?: string, extra: Record<string, string> = {}) =>
+  httpRequest(server.url + path, {
+    headers: { ...(encoding === undefined ? {} : { 'accept-encoding': encoding }), ...extra },
   })
-}
 
 describe('answers made for one request', () => {
   it('are sent as brotli, gzip or as they are by Accept-Encoding, the same bytes once decoded', async () => {

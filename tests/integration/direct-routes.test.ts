@@ -4,7 +4,7 @@
 // a refusal that never read the body, and a client that leaves mid-upload; what the router does not take is Next's.
 import { Agent, request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { form, postForm } from '../helpers/http'
+import { form, httpRequest, postForm } from '../helpers/http'
 import { png } from '../helpers/media'
 import { roomyRateLimits, startServer, type TestServer } from '../helpers/server'
 import { sql } from '../helpers/sql'
@@ -29,32 +29,10 @@ const postCount = async () =>
     (await sql<{ n: number }>(server.database, 'SELECT count(*) AS n FROM posts WHERE thread_id = ?', threadId))[0].n,
   )
 
-interface Answer {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: string
-  reused: boolean
-}
-
-/** One request on `agent`, with a raw multipart body. */
-function send(agent: Agent, method: string, path: string, body = '', headers: Record<string, string> = {}) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = request(`${server.url}${path}`, { method, agent, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-          reused: req.reusedSocket,
-        }),
-      )
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end(body)
-  })
+/** One request on `agent`, with a raw multipart body; the answer's body as text. */
+async function send(agent: Agent, method: string, path: string, body = '', headers: Record<string, string> = {}) {
+  const res = await httpRequest(`${server.url}${path}`, { method, agent, headers, body })
+  return { ...res, body: res.body.toString('utf8') }
 }
 
 const multipart = (boundary: string, fields: Record<string, string>) =>

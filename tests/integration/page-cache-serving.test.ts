@@ -1,9 +1,9 @@
 // Serving from the page cache through the real server (tests/helpers/page-cache.ts): public pages and a thread's
 // posts API come from memory with ETags, 304s and compressed bodies, a cold page renders once, and what is left
 // uncached. Banned visitors never get a cached board, thread or posts API answer.
-import { get } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { httpRequest } from '../helpers/http'
 import { cached, newThread, page, postsApi, staff, withPageCacheServer } from '../helpers/page-cache'
 
 const server = withPageCacheServer()
@@ -12,20 +12,7 @@ let ips = 0
 const reader = () => `203.0.113.${++ips}`
 
 /** The bytes as sent (fetch would decompress them). */
-function rawGet(
-  path: string,
-  headers: Record<string, string>,
-): Promise<{ headers: Record<string, string | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(server().url + path, { headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () =>
-        resolve({ headers: res.headers as Record<string, string | undefined>, body: Buffer.concat(chunks) }),
-      )
-    }).on('error', reject)
-  })
-}
+const rawGet = (path: string, headers: Record<string, string>) => httpRequest(server().url + path, { headers })
 
 describe('serving', () => {
   it('serves public pages from memory with an ETag, a 304 on revalidation and compressed bodies', async () => {

@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { form } from '../helpers/http'
+import { form, httpRequest } from '../helpers/http'
 import { png } from '../helpers/media'
 import { startServer } from '../helpers/server'
 
@@ -132,7 +132,8 @@ describe('shutdown under load', () => {
   }, 60_000)
 })
 
-function exchange(
+/** One request on the client's keep-alive `agent`; the answer's body as text and its Connection header. */
+async function exchange(
   agent: Agent,
   port: number,
   method: string,
@@ -140,26 +141,11 @@ function exchange(
   headers: Record<string, string> = {},
   body?: string,
 ) {
-  return new Promise<{ status: number; text: string; connection: string }>((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        agent,
-        headers: body === undefined ? headers : { ...headers, 'Content-Length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let text = ''
-        res.on('data', (d) => (text += d))
-        res.on('end', () =>
-          resolve({ status: res.statusCode!, text, connection: String(res.headers.connection ?? '') }),
-        )
-        res.on('error', reject)
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
+  const res = await httpRequest(`http://127.0.0.1:${port}${path}`, {
+    method,
+    agent,
+    headers: body === undefined ? headers : { ...headers, 'Content-Length': Buffer.byteLength(body) },
+    body,
   })
+  return { status: res.status, text: res.body.toString('utf8'), connection: String(res.headers.connection ?? '') }
 }
