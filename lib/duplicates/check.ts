@@ -29,43 +29,68 @@ export interface DuplicateCheck {
   mediaKey: string | null | undefined
 }
 
-/**
- * Throws DuplicatePostError (409) when the post repeats a recent one; otherwise returns the text hash to store on
- * the new post (stored whether or not the text check is on, so turning it on applies at once).
- */
-export async function assertNotDuplicate(tx: RawSql, post: DuplicateCheck): Promise<{ textHash: string | null }> {
+/** What the rule looks for in a post: the windows' starts are null where a check is off. */
+export interface DuplicateLookup {
+  /** The normalised text's hash, stored on the new post whether or not the text check is on. */
+  textHash: string | null
+  /** Posts of the same text on the board since then repeat it; null: not checked. */
+  textSince: Date | null
+  /** Posts of the same file in another thread of the board since then repeat it; null: not checked. */
+  fileSince: Date | null
+  /** One per check that is on, for lockFingerprints. */
+  fingerprints: string[]
+}
+
+export function duplicateLookup(post: DuplicateCheck, now = Date.now()): DuplicateLookup {
   const { textSeconds, fileSeconds } = getConfig().duplicateWindows
   const textHash = textHashOf(post.content)
   const checkText = textHash !== null && textSeconds > 0
   const checkFile = Boolean(post.mediaKey) && fileSeconds > 0
-  await lockFingerprints(tx, [
-    ...(checkText ? [`text:${post.boardId}:${textHash}`] : []),
-    ...(checkFile ? [`file:${post.boardId}:${post.mediaKey}`] : []),
-  ])
-  const now = Date.now()
-  if (checkText) {
-    const since = new Date(now - textSeconds * 1000)
-    const earlier = await tx.$queryRaw<unknown[]>`
-      SELECT id FROM posts WHERE board_id = ${post.boardId} AND text_hash = ${textHash} AND created_at >= ${since}
-      LIMIT 1`
-    if (earlier.length) {
-      throw new DuplicatePostError(
-        `This text was already posted on this board in ${theLast(textSeconds)}. Please write something new.`,
-      )
-    }
+  return {
+    textHash,
+    textSince: checkText ? new Date(now - textSeconds * 1000) : null,
+    fileSince: checkFile ? new Date(now - fileSeconds * 1000) : null,
+    fingerprints: [
+      ...(checkText ? [`text:${post.boardId}:${textHash}`] : []),
+      ...(checkFile ? [`file:${post.boardId}:${post.mediaKey}`] : []),
+    ],
   }
-  if (checkFile) {
-    const since = new Date(now - fileSeconds * 1000)
+}
+
+/** The refusal of a post that repeats a recent one of the same text, or of the same file in another thread. */
+export function duplicateError(kind: 'text' | 'file'): DuplicatePostError {
+  const { textSeconds, fileSeconds } = getConfig().duplicateWindows
+  return new DuplicatePostError(
+    kind === 'text'
+      ? `This text was already posted on this board in ${theLast(textSeconds)}. Please write something new.`
+      : `This file was already posted in another thread on this board in ${theLast(fileSeconds)}.`,
+  )
+}
+
+/**
+ * Throws DuplicatePostError (409) when the post repeats a recent one posted before `now` (the new post's time);
+ * otherwise returns the text hash to store on the new post. Replies on PostgreSQL fold the look-ups into the statement that stores them (store-reply-postgres.ts).
+ */
+export async function assertNotDuplicate(
+  tx: RawSql,
+  post: DuplicateCheck,
+  now = Date.now(),
+): Promise<{ textHash: string | null }> {
+  const { textHash, textSince, fileSince, fingerprints } = duplicateLookup(post, now)
+  await lockFingerprints(tx, fingerprints)
+  if (textSince) {
+    const earlier = await tx.$queryRaw<unknown[]>`
+      SELECT id FROM posts WHERE board_id = ${post.boardId} AND text_hash = ${textHash} AND created_at >= ${textSince}
+      LIMIT 1`
+    if (earlier.length) throw duplicateError('text')
+  }
+  if (fileSince) {
     // A new thread (threadId null) has no posts yet, so -1 (no thread) keeps every earlier post in "another thread".
     const earlier = await tx.$queryRaw<unknown[]>`
-      SELECT id FROM posts WHERE board_id = ${post.boardId} AND media_key = ${post.mediaKey} AND created_at >= ${since}
-        AND thread_id <> ${post.threadId ?? -1}
+      SELECT id FROM posts WHERE board_id = ${post.boardId} AND media_key = ${post.mediaKey}
+        AND created_at >= ${fileSince} AND thread_id <> ${post.threadId ?? -1}
       LIMIT 1`
-    if (earlier.length) {
-      throw new DuplicatePostError(
-        `This file was already posted in another thread on this board in ${theLast(fileSeconds)}.`,
-      )
-    }
+    if (earlier.length) throw duplicateError('file')
   }
   return { textHash }
 }
@@ -76,8 +101,12 @@ function theLast(seconds: number): string {
   return `the last ${words.startsWith('1 ') ? words.slice(2) : words}`
 }
 
-/** PostgreSQL: one advisory lock per fingerprint, held until the transaction ends, taken in ascending order. */
-async function lockFingerprints(tx: RawSql, fingerprints: string[]): Promise<void> {
+/**
+ * PostgreSQL: one advisory lock per fingerprint, held until the transaction ends, taken in ascending order. The
+ * look-ups must be later statements: a statement's snapshot is taken when it starts, so a look-up in the statement
+ * that waited for the lock would not see the row the other transaction committed meanwhile.
+ */
+export async function lockFingerprints(tx: RawSql, fingerprints: string[]): Promise<void> {
   if (fingerprints.length === 0 || getConfig().database.provider !== 'postgresql') return
   const keys = fingerprints
     .map((f) => createHash('sha256').update(f).digest().readBigInt64BE(0))

@@ -1,23 +1,20 @@
-// Replying: board → ban → thread → archived → rate limit (checked) → captcha → file size → fields → word filters → media type → banned files → rate limit
-// (counted), then one transaction: the thread counted and bumped in one statement that holds its row (count-reply.ts),
-// so the bump rule (a sage, or a reply to a thread past the bump limit, does not bump) and the post count stay exact
-// under concurrent replies; then the post and its statistics row. post_created goes out after commit.
-// A duplicate text or file (lib/duplicates) is refused first in that transaction; the stored file is then discarded.
-// Its statements are plain SQL on the driver (rawSql, rawTransaction: lib/db/driver-sql.ts), the hottest write's
-// way past the ORM client's per-statement and per-transaction cost.
+// Replying: board → ban → thread → archived → rate limit (checked) → captcha → file size → fields → word filters →
+// media type → banned files → rate limit (counted), then the reply stored all or nothing (store-reply.ts): a duplicate text or file refused (lib/duplicates), the thread counted and
+// bumped under its row lock so the bump rule (a sage, or a reply to a thread past the bump limit, does not bump) and
+// the post count stay exact under concurrent replies, the post and its statistics row. A refused reply's stored file
+// is discarded. post_created goes out after commit. Its statements are plain SQL on the driver (rawSql:
+// lib/db/driver-sql.ts), the hottest write's way past the ORM client's per-statement cost.
 import { attachMedia, type PostMedia } from './attach-media'
-import { countReply } from './count-reply'
 import { replyFields } from './fields'
-import { insertPost } from './insert-post'
 import { newPostRow } from './new-post-row'
 import { replyTarget } from './reply-target'
+import { ARCHIVED, storeReply } from './store-reply'
 import { toPublicPost } from './to-public'
 import { refuseBannedFiles } from '../banned-files/check'
 import { assertNotBannedUnless } from '../bans/check'
 import { getBoardOrThrow } from '../boards/queries'
 import { requireCaptcha } from '../captcha/require'
-import { rawSql, rawTransaction } from '../db/client'
-import { assertNotDuplicate } from '../duplicates/check'
+import { rawSql } from '../db/client'
 import { ConflictError, NotFoundError } from '../errors'
 import { publish } from '../events/bus'
 import { applyFilters } from '../filters/apply'
@@ -25,9 +22,7 @@ import { countryCodeFor } from '../geo/country'
 import type { PosterInput } from '../http/posting'
 import { REPLY_CONTENT_MAX } from '../limits'
 import { assertNotExhausted, consume, countedIfRefused } from '../rate-limit/limits'
-import { insertPostEvent, postEventRow } from '../stats/post-events'
-
-const ARCHIVED = 'This thread has been archived and no longer accepts new posts'
+import { postEventRow } from '../stats/post-events'
 
 export interface CreateReplyInput extends PosterInput {
   boardId: string
@@ -87,26 +82,16 @@ export async function createReply({
   const statsRow = await postEventRow(boardId, ip, country)
 
   try {
-    const { post, postCount, bumped } = await rawTransaction(async (tx) => {
-      const unique = await assertNotDuplicate(tx, { boardId, threadId, content, mediaKey: media?.columns.mediaKey })
-      const now = new Date()
-      const counted = await countReply(tx, { id: threadId, boardId }, sage, now)
-      if (!counted) {
-        const thread = await replyTarget(tx, threadId)
-        throw thread?.isDead ? new ConflictError(ARCHIVED) : new NotFoundError('Thread not found')
-      }
-      const post = await insertPost(
-        tx,
-        newPostRow(
-          board,
-          threadId,
-          { ip, posterKey, country },
-          { content, createdAt: now, isOp: false, dontBump: !counted.bumped, spoiler, ...unique },
-          media,
-        ),
-      )
-      await insertPostEvent(tx, statsRow)
-      return { post, ...counted }
+    const { post, postCount, bumped } = await storeReply({
+      row: newPostRow(
+        board,
+        threadId,
+        { ip, posterKey, country },
+        { content, createdAt: new Date(), isOp: false, spoiler },
+        media,
+      ),
+      sage,
+      event: statsRow,
     })
     const publicPost = toPublicPost(post, undefined, null) // a new post has no poll yet
     publish({

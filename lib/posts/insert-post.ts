@@ -10,8 +10,9 @@ import type { Post } from '../db/generated/sqlite/client.ts'
 /** The schema's default for the one column a new post never sets. */
 const DEFAULT_COLOR = 'black'
 
-export async function insertPost(tx: RawSql, row: NewPostRow): Promise<Post> {
-  const post: Omit<Post, 'id'> = {
+/** The stored row but its id: the new row's columns, with the defaults of those it leaves out. */
+export function storedPost(row: NewPostRow): Omit<Post, 'id'> {
+  return {
     threadId: row.threadId,
     boardId: row.boardId,
     content: row.content,
@@ -39,6 +40,10 @@ export async function insertPost(tx: RawSql, row: NewPostRow): Promise<Post> {
     textHash: row.textHash,
     mediaSha256: row.mediaSha256 ?? null,
   }
+}
+
+export async function insertPost(tx: RawSql, row: NewPostRow): Promise<Post> {
+  const post = storedPost(row)
   const p = post
   const rows = await tx.$queryRaw<{ id: number | bigint }[]>`
     INSERT INTO posts (thread_id, board_id, content, created_at, is_op, dont_bump, color, thread_user_id,

@@ -18,10 +18,7 @@ export function newPostRow(
     content: string
     createdAt: Date
     isOp: boolean
-    dontBump: boolean
     spoiler: boolean
-    /** The normalised text's hash (lib/duplicates). */
-    textHash: string | null
   },
   media: PostMedia | null,
 ) {
@@ -37,5 +34,13 @@ export function newPostRow(
   }
 }
 
-/** A new post's columns; the media ones are absent for a post without a file. */
-export type NewPostRow = ReturnType<typeof newPostRow>
+/** A new post's columns but the two decided where it is stored; the media ones are absent without a file. */
+export type PostRowDraft = ReturnType<typeof newPostRow>
+
+/** A new post's columns. */
+export type NewPostRow = PostRowDraft & {
+  /** A sage, or a reply past the bump limit (count-reply.ts); false for a thread's opening post. */
+  dontBump: boolean
+  /** The normalised text's hash (lib/duplicates). */
+  textHash: string | null
+}

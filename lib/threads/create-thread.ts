@@ -78,16 +78,17 @@ export async function createThread({ boardId, ip, posterKey, banExempt, captchaE
       })
       await lockRow(tx, 'boards', boardId)
       const thread = await tx.thread.create({ data: { boardId, topic, createdAt: now, updatedAt: now, postCount: 1 } })
-      const post = await insertPost(
-        tx,
-        newPostRow(
+      const post = await insertPost(tx, {
+        ...newPostRow(
           board,
           thread.id,
           { ip, posterKey, country },
-          { content, createdAt: now, isOp: true, dontBump: false, spoiler, ...unique },
+          { content, createdAt: now, isOp: true, spoiler },
           media,
         ),
-      )
+        dontBump: false,
+        textHash: unique.textHash,
+      })
       await insertPostEvent(tx, statsRow)
       const died = await applyThreadCap(tx, boardId, now)
       return { thread, post, died }
