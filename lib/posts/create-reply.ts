@@ -1,13 +1,14 @@
-// Replying: board → ban → thread → archived → rate limit (checked) → captcha → file size → fields → word filters →
-// media type → banned files → rate limit (counted), then the reply stored all or nothing (store-reply.ts): a duplicate text or file refused (lib/duplicates), the thread counted and
+// Replying: board → ban → thread → archived (live threads are remembered: live-threads.ts) → rate limit (checked) →
+// captcha → file size → fields → word filters → media type → banned files → rate limit (counted), then the reply
+// stored all or nothing (store-reply.ts): a duplicate text or file refused (lib/duplicates), the thread counted and
 // bumped under its row lock so the bump rule (a sage, or a reply to a thread past the bump limit, does not bump) and
 // the post count stay exact under concurrent replies, the post and its statistics row. A refused reply's stored file
 // is discarded. post_created goes out after commit. Its statements are plain SQL on the driver (rawSql:
 // lib/db/driver-sql.ts), the hottest write's way past the ORM client's per-statement cost.
 import { attachMedia, type PostMedia } from './attach-media'
 import { replyFields } from './fields'
+import { liveReplyTarget } from './live-threads'
 import { newPostRow } from './new-post-row'
-import { replyTarget } from './reply-target'
 import { ARCHIVED, storeReply } from './store-reply'
 import { toPublicPost } from './to-public'
 import { refuseBannedFiles } from '../banned-files/check'
@@ -40,7 +41,7 @@ export async function createReply({
 }: CreateReplyInput) {
   const board = await getBoardOrThrow(boardId)
   await assertNotBannedUnless(boardId, ip, banExempt)
-  const existing = await replyTarget(await rawSql(), threadId)
+  const existing = await liveReplyTarget(await rawSql(), threadId)
   if (!existing || existing.boardId !== boardId) throw new NotFoundError('Thread not found')
   if (existing.isDead) throw new ConflictError(ARCHIVED)
   // The limits are checked (not counted) before the body is read, so a visitor at the limit keeps a solved captcha

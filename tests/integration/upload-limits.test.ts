@@ -22,9 +22,11 @@ afterAll(async () => {
 
 const rssMiB = () =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.proc.pid}/status`, 'utf8'))![1]) / 1024
+/** Stored files (a discarded file may leave its empty shard folder behind, which holds nothing). */
 const mediaCount = () => {
   const dir = path.join(server.dataDir, 'media')
-  return existsSync(dir) ? readdirSync(dir, { recursive: true }).length : 0
+  if (!existsSync(dir)) return 0
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
 }
 const rowCounts = async () => {
   const [t] = await sql<{ n: number }>(server.database, 'SELECT count(*) AS n FROM threads')
