@@ -60,9 +60,8 @@ async function claimInDatabase(key: string, expiresAt: Date): Promise<boolean> {
   // A key already present inserts no row, so the count of rows inserted (1 or 0) tells a first claim from a replay
   // in one plain statement, with no error to catch and tell apart from a real failure. It runs on the driver
   // (lib/db/driver-sql.ts), past the client's per-statement cost, as the reply it comes before does.
-  const inserted = await (
-    await rawSql()
-  ).$executeRaw`
+  const driver = await rawSql()
+  const inserted = await driver.$executeRaw`
     INSERT INTO captcha_uses ("key", expires_at) VALUES (${key}, ${expiresAt}) ON CONFLICT ("key") DO NOTHING`
   return inserted === 1
 }
