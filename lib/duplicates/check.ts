@@ -11,7 +11,8 @@
 // holding a row lock. On SQLite transactions already run one at a time.
 //
 // The look-ups are plain SQL so the check runs in a reply's transaction on the driver (lib/db/driver-sql.ts) as in
-// Prisma's. They use the (board, text hash, time) index and the media key's.
+// Prisma's; a reply on PostgreSQL runs them as part of the statement that stores it, after the locks
+// (lib/posts/store-reply-postgres.ts). They use the (board, text hash, time) index and the media key's.
 import { createHash } from 'node:crypto'
 import { textHashOf } from './fingerprint'
 import { getConfig } from '../config'
@@ -69,7 +70,8 @@ export function duplicateError(kind: 'text' | 'file'): DuplicatePostError {
 
 /**
  * Throws DuplicatePostError (409) when the post repeats a recent one posted before `now` (the new post's time);
- * otherwise returns the text hash to store on the new post. Replies on PostgreSQL fold the look-ups into the statement that stores them (store-reply-postgres.ts).
+ * otherwise returns the text hash to store on the new post. Replies on PostgreSQL run the same look-ups inside the
+ * statement that stores them (lib/posts/store-reply-postgres.ts).
  */
 export async function assertNotDuplicate(
   tx: RawSql,
