@@ -43,12 +43,10 @@ export async function liveReplyTarget(db: Pick<RawSql, '$queryRaw'>, threadId: n
   if (known && now - known.at < MAX_AGE_MS) return { boardId: known.boardId, isDead: false }
   const changes = live.changes
   const target = await replyTarget(db, threadId)
+  live.boards.delete(threadId) // an expired entry, or one a concurrent look-up left; re-added last if still live
   if (target && !target.isDead && changes === live.changes) {
-    live.boards.delete(threadId)
     if (live.boards.size >= LIVE_THREADS_MAX) live.boards.delete(live.boards.keys().next().value!)
     live.boards.set(threadId, { boardId: target.boardId, at: now })
-  } else if (!target || target.isDead) {
-    live.boards.delete(threadId)
   }
   return target
 }
