@@ -142,7 +142,10 @@ export async function attachRealtime(
       console.error('report count announcement failed:', err),
     )
     if (!isRealtimeEvent(event)) return
-    io.local.to(roomsFor(event)).emit(event.name, event.payload as never)
+    // socket.io encodes a broadcast before it looks for recipients, so rooms without a client of this process (most
+    // threads have nobody watching) are left out, and with none left nothing is encoded.
+    const rooms = roomsFor(event).filter((room) => io.sockets.adapter.rooms.has(room))
+    if (rooms.length) io.local.to(rooms).emit(event.name, event.payload as never)
     if (event.name === 'thread_deleted') {
       const room = threadRoom(event.payload.boardId, event.payload.threadId)
       io.local.in(room).socketsLeave(room)
