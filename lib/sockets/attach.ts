@@ -3,6 +3,7 @@
 // the processes and lib/events/relay.ts carries every bus event to all of them.
 import { type Server as HttpServer, type IncomingMessage, ServerResponse } from 'node:http'
 import { Server } from 'socket.io'
+import { roomsWithClients } from './local-rooms'
 import { connectRedisLink } from './redis-link'
 import { announceReportCount, joinStaff } from './staff-room'
 import { sessionSealOf } from '../auth/session-cookie'
@@ -142,9 +143,7 @@ export async function attachRealtime(
       console.error('report count announcement failed:', err),
     )
     if (!isRealtimeEvent(event)) return
-    // socket.io encodes a broadcast before it looks for recipients, so rooms without a client of this process (most
-    // threads have nobody watching) are left out, and with none left nothing is encoded.
-    const rooms = roomsFor(event).filter((room) => io.sockets.adapter.rooms.has(room))
+    const rooms = roomsWithClients(io, roomsFor(event))
     if (rooms.length) io.local.to(rooms).emit(event.name, event.payload as never)
     if (event.name === 'thread_deleted') {
       const room = threadRoom(event.payload.boardId, event.payload.threadId)

@@ -3,6 +3,7 @@
 // (active user, current generation, under 24 hours). Staff of every board are in STAFF_ALL_ROOM, staff assigned
 // to boards in one room per board, so nobody hears counts of boards they do not moderate.
 import type { Server, Socket } from 'socket.io'
+import { roomsWithClients } from './local-rooms'
 import { staffOfSeal } from '../auth/session-cookie'
 import type { BusEvent } from '../events/internal'
 import type { StaffJoinAck } from '../realtime/events'
@@ -38,8 +39,7 @@ function boardOfChange(event: BusEvent): string | null {
 export async function announceReportCount(io: Server, event: BusEvent): Promise<void> {
   const boardId = boardOfChange(event)
   if (!boardId) return
-  const rooms = [STAFF_ALL_ROOM, staffBoardRoom(boardId)]
-  // Nobody of this process listening: no query.
-  if (!rooms.some((room) => io.of('/').adapter.rooms.has(room))) return
+  const rooms = roomsWithClients(io, [STAFF_ALL_ROOM, staffBoardRoom(boardId)])
+  if (!rooms.length) return // nobody of this process listening: no query
   io.local.to(rooms).emit('report_count', { boardId, open: await openReportCount(boardId) })
 }
