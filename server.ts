@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import next from 'next'
-import * as replies from './app/api/boards/[boardId]/threads/[threadId]/posts/route'
+import * as posts from './app/api/boards/[boardId]/threads/[threadId]/posts/route'
 import * as threads from './app/api/boards/[boardId]/threads/route'
 import { catalogTilesHtml } from './components/board/catalog-tiles-html'
 import { threadCardsHtml } from './components/board/thread-cards-html'
@@ -101,10 +101,14 @@ async function main(): Promise<void> {
   const HTTPS_HEADERS = Object.entries(securityHeaders(true))
   const PAGE_POLICY_WITHOUT_NONCE = pagePolicy([])
 
-  // New threads and replies skip Next's router: their handlers, called here, answer as they would there.
+  // New threads and replies skip Next's router: their handlers, called here, answer as they would there. So do the
+  // two reads every reply changes (a board's thread list, a thread's posts), which the page cache renders again at
+  // the rate of replies: when the cache does not answer them, and for its own renders. Writes come before the cache.
   const direct = directRouter([
     { method: 'POST', template: '/api/boards/[boardId]/threads', handler: threads.POST },
-    { method: 'POST', template: '/api/boards/[boardId]/threads/[threadId]/posts', handler: replies.POST },
+    { method: 'POST', template: '/api/boards/[boardId]/threads/[threadId]/posts', handler: posts.POST },
+    { method: 'GET', template: '/api/boards/[boardId]/threads', handler: threads.GET },
+    { method: 'GET', template: '/api/boards/[boardId]/threads/[threadId]/posts', handler: posts.GET },
   ])
 
   // Next's handler arrives after listen (Next needs the real port); until then requests get a 503.
@@ -159,6 +163,12 @@ async function main(): Promise<void> {
     delete req.headers['content-security-policy']
     delete req.headers['content-security-policy-report-only']
     const nonced = !render && !path.startsWith('/api/')
+    const directly = direct.match(req.method, path)
+    const answerDirect = ({ handler, params }: NonNullable<typeof directly>) =>
+      answerDirectly(req, res, handler, params).catch((err) => {
+        log.error(`direct API answer failed (request ${requestId})`, err)
+        res.destroy()
+      })
     // While the database is down, pages that are not served from the cache get the short 503 page.
     const handle = (req: IncomingMessage, res: ServerResponse) => {
       if (nonced) {
@@ -169,16 +179,11 @@ async function main(): Promise<void> {
       if (guardPagePost(req, res) || answerWhileDatabaseDown(req, res)) return Promise.resolve()
       // A cache render asks for identity: the cache compresses what it stores itself.
       compressAnswer(req, res)
+      if (directly) return answerDirect(directly)
       return withRenderSlots(!isFlightRequest(req.headers), () => nextHandle(req, res), slotsForRender(req))
     }
     if (!render) next_.pages?.noteWriter(req, res, clientIp)
-    const directly = direct.match(req.method, path)
-    if (directly) {
-      return void answerDirectly(req, res, directly.handler, directly.params).catch((err) => {
-        log.error(`direct API answer failed (request ${requestId})`, err)
-        res.destroy()
-      })
-    }
+    if (directly && req.method !== 'GET') return void answerDirect(directly)
     if (render || !next_.pages) return void handle(req, res)
     // Stored pages replace it with their own (script hashes); a stored file that is not HTML (a feed) keeps this.
     if (nonced) res.setHeader('content-security-policy', PAGE_POLICY_WITHOUT_NONCE)

@@ -1,8 +1,9 @@
 // API routes that server.ts answers by calling their route handler itself, without Next's router. A visitor's
 // reply costs ≈ 1.1 ms of CPU when its handler is called directly and ≈ 2.2 ms through Next (routing, the request
 // scope, its web-stream wrappers of the body and the answer), so the routes that take posts at a site's rate are
-// answered here. The handler is the very function Next would call (the route file's export), with the same
-// validation, error mapping and answer; only the way there is shorter.
+// answered here, and the reads that every post changes (a board's thread list, a thread's posts). The handler is the
+// very function Next would call (the route file's export), with the same validation, error mapping and answer; only
+// the way there is shorter. An answer whose bytes the handler already holds (known-body.ts) is written as it is.
 //
 // A handler answered here must not use Next's request scope (next/headers: cookies(), headers()), which exists only
 // under Next's router: it reads what it needs from its Request (isStaffRequest for the staff session). Its body is
@@ -11,12 +12,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 import { errorResponse } from './error-response'
+import { knownBodyOf } from './known-body'
 import { requestIdOf } from './request-id'
 import { MULTIPART, routeSpecOf, type RouteHandler } from './route'
 import { processSingleton } from '../process-singleton'
 
 export interface DirectRoute {
-  method: 'POST'
+  method: 'GET' | 'POST'
   /** The route file's path under app/ as Next names it: `/api/boards/[boardId]/threads`. */
   template: string
   handler: RouteHandler
@@ -121,11 +123,11 @@ export async function answerDirectly(
   } catch (err) {
     response = errorResponse(err, requestIdOf(request.headers)) // route() maps errors itself; this is a last resort
   }
-  const body = Buffer.from(await response.arrayBuffer())
   const out: Record<string, string | string[]> = {}
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') out[name] = value
   })
+  const body = knownBodyOf(response) ?? Buffer.from(await response.arrayBuffer())
   const cookies = response.headers.getSetCookie()
   if (cookies.length) out['set-cookie'] = cookies
   out['content-length'] = String(body.length)

@@ -2,6 +2,7 @@
 // become 400s through lib/validation.ts). Anything that is not a DomainError
 // is logged with a request id and answered as a bare 500: no stack, SQL, driver message or path leaks.
 import { ZodError } from 'zod'
+import { bytesResponse } from './known-body'
 import { newRequestId } from './request-id'
 import { noteDbFault } from '../db/fault-state'
 import { databaseFaultOf } from '../db/faults'
@@ -33,9 +34,10 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return Response.json(body, { status, headers: { ...NO_STORE, ...headers } })
 }
 
-/** A JSON answer whose body is already serialised (the read API's lists, lib/render/thread-json.ts). */
-export function jsonText(body: string, status = 200): Response {
-  return new Response(body, { status, headers: { 'Content-Type': 'application/json', ...NO_STORE } })
+/** A JSON answer whose body is already serialised, as text or bytes (the read API's lists, lib/render/thread-json.ts). */
+export function jsonText(body: string | Buffer, status = 200): Response {
+  const init = { status, headers: { 'Content-Type': 'application/json', ...NO_STORE } }
+  return typeof body === 'string' ? new Response(body, init) : bytesResponse(body, init)
 }
 
 /** `requestId` is the id server.ts gave the request, so the 500 body, its error line and its request line agree. */

@@ -1,5 +1,5 @@
-// HTML fragments of posts (and the JSON of public posts, lib/render/post-json.ts), kept between renders of the
-// pages and answers that show them: one made again after a write reuses the fragments of every post whose inputs did
+// HTML fragments of posts (and the JSON of public posts, lib/render/post-json.ts, and the read API's thread-list
+// entries, thread-json.ts), kept between renders of the pages and answers that show them: one made again after a write reuses the fragments of every post whose inputs did
 // not change. One per process (processSingleton), bounded by FRAGMENT_CACHE_MB (32 MB, about the fragments of 40
 // threads of 300 posts written in Latin-1) by the memory its strings take; the least recently used fragments leave
 // first. With FRAGMENT_CACHE_MB=0 every fragment is rendered each time.
@@ -10,7 +10,8 @@ import { processSingleton } from '../process-singleton'
 interface Fragment {
   /** Everything the fragment was rendered from, serialised: it is reused only for the very same input. */
   input: string
-  html: string
+  /** Text, or bytes for parts of answers that are put together as bytes (the read API's thread list). */
+  html: string | Buffer
 }
 
 const fragments = () =>
@@ -19,7 +20,8 @@ const fragments = () =>
     return maxSize > 0
       ? new LRUCache<string, Fragment>({
           maxSize,
-          sizeCalculation: (f) => stringBytes(f.input) + stringBytes(f.html) + 64,
+          sizeCalculation: (f) =>
+            stringBytes(f.input) + (typeof f.html === 'string' ? stringBytes(f.html) : f.html.length) + 64,
         })
       : null
   })
@@ -44,7 +46,19 @@ export function cachedFragment(slot: string, input: string, render: () => string
 /** The fragment at `slot` if it was made from this very `input` (for callers that make the missing ones in a batch). */
 export function findFragment(slot: string, input: string): string | undefined {
   const found = fragments()?.get(slot)
-  return found?.input === input ? found.html : undefined
+  return found?.input === input && typeof found.html === 'string' ? found.html : undefined
+}
+
+/** The bytes kept at `slot` (keepBytes) if they were made from this very `input`. */
+export function findBytes(slot: string, input: string): Buffer | undefined {
+  const found = fragments()?.get(slot)
+  return found?.input === input && typeof found.html !== 'string' ? found.html : undefined
+}
+
+/** Keeps `bytes`, made from `input`, at `slot` (replacing any older version) and returns them. */
+export function keepBytes(slot: string, input: string, bytes: Buffer): Buffer {
+  fragments()?.set(slot, { input, html: bytes })
+  return bytes
 }
 
 /** Keeps `text`, made from `input`, at `slot` (replacing any older version) and returns it flattened. */

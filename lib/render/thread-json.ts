@@ -1,19 +1,61 @@
 // The read API's thread list and thread posts as JSON text, put together from each post's kept JSON
 // (post-json.ts) rather than built as objects and serialised whole. The text is byte for byte what
 // JSON.stringify gives for the objects lib/threads/queries.ts builds for the pages (tests/integration/api-json.test.ts).
+import { findBytes, keepBytes } from './fragment-cache'
 import { type PostJson, publicPostsJson } from './post-json'
+import { threadChangeMark } from './thread-changes'
 import { getDb } from '../db/client'
+import type { Thread } from '../db/generated/sqlite/client.ts'
 import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
 import { postVersionsByIds, postVersionsOfThread } from '../posts/public-rows'
 import { surveySummariesInThread, surveySummariesOfPosts } from '../surveys/queries'
 import { getThreadOrThrow, liveThreads, openingAndLatestPostIds } from '../threads/queries'
 import { toPublicThread } from '../threads/types'
 
-/** GET …/threads: the board's live threads in board order, each with its opening post and latest replies. */
-export async function boardThreadsJson(boardId: string): Promise<string> {
-  const db = await getDb()
+/**
+ * GET …/threads: the board's live threads in board order, each with its opening post and latest replies, as the
+ * bytes of a JSON array, with `around`'s bytes before and after it. Each thread's entry is kept (with the post
+ * fragments, fragment-cache.ts) under its row and its change mark (thread-changes.ts): after a reply the list costs
+ * the board's thread rows, that one thread's reads and copying the others' bytes, not the reads of a hundred
+ * threads' six posts, their ban marks and polls. Kept as bytes, the entries are neither joined as text nor encoded
+ * again for each answer: the answer is one copy of them.
+ */
+export async function boardThreadsJson(boardId: string, around = NOTHING_AROUND): Promise<Buffer> {
   const threads = await liveThreads(boardId)
-  if (!threads.length) return '[]'
+  const entries = threads.map((thread) => {
+    // The mark first: a change arriving during the reads below leaves what they make under a mark nobody asks for.
+    const version = `${threadChangeMark(thread.id)}|${rowVersion(thread)}`
+    return { thread, version, bytes: findBytes(`api-thread:${thread.id}`, version) }
+  })
+  const missing = entries.filter((e) => e.bytes === undefined)
+  if (missing.length) {
+    const made = await threadEntriesJson(missing.map((e) => e.thread))
+    for (const e of missing) {
+      const json = made.get(e.thread.id)
+      if (json !== undefined) e.bytes = keepBytes(`api-thread:${e.thread.id}`, e.version, Buffer.from(json))
+    }
+  }
+  // A thread mid-deletion has no opening post: it is left out, and not kept.
+  const parts: Buffer[] = [around.before, OPEN_ARRAY]
+  for (const { bytes } of entries) {
+    if (!bytes) continue
+    if (parts.length > 2) parts.push(COMMA)
+    parts.push(bytes)
+  }
+  parts.push(CLOSE_ARRAY, around.after)
+  return Buffer.concat(parts)
+}
+
+const [OPEN_ARRAY, COMMA, CLOSE_ARRAY] = ['[', ',', ']'].map((c) => Buffer.from(c))
+const NOTHING_AROUND = { before: Buffer.alloc(0), after: Buffer.alloc(0) }
+
+/** Every field of a thread's row that its public form shows (toPublicThread), without building it. */
+const rowVersion = (t: Thread) =>
+  `${t.postCount}|${t.updatedAt.getTime()}|${t.isSticky}|${t.isDead}|${t.diedAt?.getTime()}|${t.createdAt.getTime()}|${t.boardId}|${t.topic}`
+
+/** The list entries of these threads (by thread id), each `{…thread, …op head, "op":…, "latestReplies":[…], …}`. */
+async function threadEntriesJson(threads: Thread[]): Promise<Map<number, string>> {
+  const db = await getDb()
   const threadIds = threads.map((t) => t.id)
   const postIds = await openingAndLatestPostIds(threadIds)
   // The thread ids steer the poll reads to an index, as for the board page (queries.ts).
@@ -34,17 +76,19 @@ export async function boardThreadsJson(boardId: string): Promise<string> {
     else entry.replies.push(post.post)
     byThread.set(v.threadId, entry)
   }
-  const listed = threads.flatMap((t) => {
-    const entry = byThread.get(t.id)
-    if (!entry?.op) return [] // a thread mid-deletion has no opening post; skip it
+  const made = new Map<number, string>()
+  for (const thread of threads) {
+    const entry = byThread.get(thread.id)
+    if (!entry?.op) continue
     // The fields of ThreadSummary in its order: the thread's, then its opening post's head, the post, the replies.
-    const thread = JSON.stringify(toPublicThread(t)).slice(0, -1)
+    const row = JSON.stringify(toPublicThread(thread)).slice(0, -1)
     const replies = entry.replies.join(',')
-    return [
-      `${thread},${entry.op.head},"op":${entry.op.post},"latestReplies":[${replies}],"totalReplies":${t.postCount - 1}}`,
-    ]
-  })
-  return `[${listed.join(',')}]`
+    made.set(
+      thread.id,
+      `${row},${entry.op.head},"op":${entry.op.post},"latestReplies":[${replies}],"totalReplies":${thread.postCount - 1}}`,
+    )
+  }
+  return made
 }
 
 /** GET …/posts: `{"posts":[…],"thread":{…}}`, the thread's posts in id order after a post id (0: all of them). */

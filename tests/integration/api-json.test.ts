@@ -1,7 +1,9 @@
 // The read API's thread list and thread posts are put together from each post's kept JSON
 // (lib/render/thread-json.ts, lib/render/post-json.ts). They must stay byte for byte JSON.stringify of the objects
 // the pages build from the database (lib/threads/queries.ts), the first time, once every post's JSON is kept, and
-// after each kind of change: a colour, a ban mark added and lifted, a vote, a deletion, a new reply.
+// after each kind of change: a colour, a ban mark added and lifted, a vote, a deletion, a new reply. Each change is
+// written straight to the database and followed by the event the app publishes for it, which is what tells the list's
+// kept thread entries (lib/render/thread-changes.ts) that their thread changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedThreads, type SeededThread } from '../helpers/content-seed'
 import { useServerConfig } from '../helpers/in-process'
@@ -33,7 +35,7 @@ async function threadLists() {
   const { boardThreadsJson } = await import('@/lib/render/thread-json')
   const { listBoardPage } = await import('@/lib/threads/queries')
   const page = await listBoardPage('tech', 1, 1000)
-  return { kept: await boardThreadsJson('tech'), built: JSON.stringify(page!.threads) }
+  return { kept: (await boardThreadsJson('tech')).toString(), built: JSON.stringify(page!.threads) }
 }
 
 /** A thread's posts both ways, with the options the posts API takes. */
@@ -73,26 +75,34 @@ describe('the read API from kept post JSON', () => {
 
   it('follows a colour change, a ban mark added and lifted, a vote, a deletion and a new reply', async () => {
     const { getDb } = await import('@/lib/db/client')
+    const { publish } = await import('@/lib/events/bus')
     const db = await getDb()
     await expectSame()
     const [busy] = threads
     const reply = busy.postIds.at(-1)!
+    const about = { threadId: busy.id, boardId: 'tech' }
+    const colored = (postId: number, color: string) =>
+      publish({ name: 'post_color_changed', payload: { ...about, postId, color } })
 
     await db.post.update({ where: { id: reply }, data: { color: 'red' } })
+    colored(reply, 'red')
     expect(await expectSame()).toContain(`"id":${reply},`)
     expect((await threadPosts(busy.id)).kept).toContain('"color":"red"')
 
     const op = busy.postIds[0]
     await db.post.update({ where: { id: op }, data: { color: 'blue' } })
+    colored(op, 'blue')
     const withBlueOp = JSON.parse(await expectSame()) as { id: number; color: string }[]
     expect(withBlueOp.find((t) => t.id === busy.id)!.color).toBe('blue')
 
     const ban = await db.ban.create({
       data: { ipAddress: '203.0.113.50', ipKey: '203.0.113.50', boardId: 'tech', reason: 'spam', postId: reply },
     })
+    publish({ name: 'bans_changed', payload: about })
     expect((await threadPosts(busy.id)).kept).toContain('"reason":"spam"')
     await expectSame()
     await db.ban.update({ where: { id: ban.id }, data: { isActive: false } })
+    publish({ name: 'bans_changed', payload: about })
     expect((await threadPosts(busy.id)).kept).not.toContain('"reason":"spam"')
     await expectSame()
 
@@ -104,9 +114,12 @@ describe('the read API from kept post JSON', () => {
         selections: { create: [{ optionId: survey.options[0].id }] },
       },
     })
+    const voted = { ...about, threadId: survey.threadId, surveyId: survey.id, postId: survey.postId }
+    publish({ name: 'survey_vote', payload: { ...voted, totalResponses: 1 } })
     await expectSame()
 
     await db.post.delete({ where: { id: busy.postIds.at(-2)! } })
+    publish({ name: 'post_deleted', payload: { ...about, postId: busy.postIds.at(-2)!, postCount: 0 } })
     const afterDelete = await expectSame()
     expect(afterDelete).not.toContain(`"id":${busy.postIds.at(-2)},`)
 
@@ -125,6 +138,8 @@ describe('the read API from kept post JSON', () => {
       threadUserId: null,
       countryCode: null,
     })
+    // No event needed here: a reply changes its thread's row (the post count), which the kept entry is keyed by.
+    await db.thread.update({ where: { id: busy.id }, data: { postCount: { increment: 1 } } })
     expect(await expectSame()).toContain(`"id":${added.id},`)
   })
 })

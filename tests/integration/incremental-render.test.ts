@@ -1,5 +1,5 @@
 // Pages served from the page cache, after a long random sequence of writes, are byte for byte the pages a full
-// render gives at that moment. Two processes on one database: A serves visitors (its cache is kept up by the
+// render gives at that moment (and so is the read API's thread list). Two processes on one database: A serves visitors (its cache is kept up by the
 // events of the writes, all made through A, and its renders reuse parsed post texts and post HTML fragments); B
 // only renders, every post afresh (FRAGMENT_CACHE_MB=0). Each
 // request to B names a Host it has never seen, and the cache is keyed by Host and path, so B answers with a render
@@ -210,7 +210,9 @@ async function step(n: number) {
 
 function pages(): string[] {
   const threads = [...new Set(posts.map((p) => p.threadId))]
-  return [`/board/${BOARD}`, `/board/${BOARD}/catalog`, ...threads.map((t) => `/board/${BOARD}/thread/${t}`)]
+  // The read API's thread list too: A puts it together from each thread's kept entry (lib/render/thread-json.ts).
+  const pages = [`/board/${BOARD}`, `/board/${BOARD}/catalog`, `/api/boards/${BOARD}/threads`]
+  return [...pages, ...threads.map((t) => `/board/${BOARD}/thread/${t}`)]
 }
 
 /** Where two pages part, with some context on each side; null when they are the same. */

@@ -15,8 +15,13 @@ const params = { boardId: boardIdParam }
 export const GET = route({ params }, async ({ req, params, ip }) => {
   await getBoardOrThrow(params.boardId)
   await assertNotBannedUnless(params.boardId, ip, () => isStaffRequest(req))
-  return jsonText(`{"threads":${await boardThreadsJson(params.boardId)},"config":${JSON.stringify(THREAD_CONFIG)}}`)
+  return jsonText(await boardThreadsJson(params.boardId, AROUND_THE_LIST))
 })
+
+const AROUND_THE_LIST = {
+  before: Buffer.from('{"threads":'),
+  after: Buffer.from(`,"config":${JSON.stringify(THREAD_CONFIG)}}`),
+}
 
 // POST /api/boards/{boardId}/threads – create a thread (multipart: topic, content, image)
 export const POST = route({ params, body: MULTIPART }, ({ req, params, ip }) =>
