@@ -53,6 +53,8 @@ export interface ApiReadFigure {
   uncachedRps: number
   uncachedP50: number
   cpuMsPerRequest: number
+  /** The same with no compression asked (Accept-Encoding: identity): what the answer costs without the compressor. */
+  cpuMsIdentity?: number
   /** Uncached answers other than 2xx. */
   failed: number
 }

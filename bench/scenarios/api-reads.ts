@@ -1,6 +1,7 @@
 // Every public API read, hot (answered by the page cache) against the same server with the cache off
 // (PAGE_CACHE_MB=0, each request reaching its handler and the database), and the server's CPU time per uncached
-// request: the process's user + system time (/proc/<pid>/stat) over a one-connection load, divided by its answers.
+// request: the process's user + system time (/proc/<pid>/stat) over a one-connection load, divided by its answers,
+// asking for compression as browsers do, then again asking for none.
 import { readFileSync } from 'node:fs'
 import { POSTER_COOKIE, postReply, rawRequest } from '../http'
 import { runLoad, settle } from '../http-load'
@@ -10,6 +11,7 @@ import type { BenchContext, BenchScenario } from './context'
 import { describe } from './context'
 
 const HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' }
+const IDENTITY_HEADERS = { accept: 'application/json', 'accept-encoding': 'identity' }
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100
 
@@ -54,7 +56,15 @@ export const apiReadsScenario: BenchScenario = {
         ctx.profileWindows.set(`${read.label}, uncached, one connection`, [{ fromUs, toUs: monotonicUs() }])
         const cpu = cpuMs(server.proc.pid!) - before
         const answers = serial.ok + serial.failed
-        ctx.log(`  ${describe(cold)}; ${(cpu / answers).toFixed(2)} ms of server CPU per request`)
+        await settle(url)
+        // Again with no compression asked: how much of it is the compressor (brotli 1 for a 439 KB list ≈ 2–3 ms).
+        const beforeIdentity = cpuMs(server.proc.pid!)
+        const plain = await runLoad({ url, connections: 1, seconds, headers: IDENTITY_HEADERS })
+        const cpuIdentity = (cpuMs(server.proc.pid!) - beforeIdentity) / (plain.ok + plain.failed)
+        ctx.log(
+          `  ${describe(cold)}; ${(cpu / answers).toFixed(2)} ms of server CPU per request, ` +
+            `${cpuIdentity.toFixed(2)} ms with no compression asked`,
+        )
         await settle(url)
         const { bytes, rps } = hot.get(read.id)!
         figures.push({
@@ -64,6 +74,7 @@ export const apiReadsScenario: BenchScenario = {
           uncachedRps: cold.rps,
           uncachedP50: cold.p50,
           cpuMsPerRequest: cpu / answers,
+          cpuMsIdentity: cpuIdentity,
           failed: cold.failed,
         })
       }
