@@ -41,3 +41,23 @@ export function isRealtimeEvent(event: BusEvent): event is DomainEvent {
 export function isLocalOnly(event: BusEvent): boolean {
   return event.name === 'events_missed'
 }
+
+/** An event about one thread's posts or state, naming the thread and its board. */
+export type ThreadEvent = Extract<BusEvent, { payload: { threadId: number; boardId: string } }>
+
+const THREAD_EVENTS: ReadonlySet<string> = new Set<ThreadEvent['name']>([
+  'survey_created',
+  'thread_created',
+  'post_created',
+  'post_deleted',
+  'thread_deleted',
+  'post_color_changed',
+  'thread_sticky_updated',
+  'thread_died',
+  'survey_vote',
+])
+
+/** Whether the event changes what one thread shows: its posts (added, deleted, coloured), polls, votes or state. */
+export function isThreadEvent(event: BusEvent): event is ThreadEvent {
+  return THREAD_EVENTS.has(event.name)
+}

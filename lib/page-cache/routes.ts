@@ -7,7 +7,7 @@ import { getConfig } from '../config'
 import { apiRoute, isApiReadPath } from './api-routes'
 import { fourchanRoute, isFourchanPath } from './fourchan-routes'
 import { isThreadId, SAFETY_TTL_MS, threadTags, type CachedRoute } from './route-parts'
-import type { BusEvent } from '../events/internal'
+import { type BusEvent, isThreadEvent } from '../events/internal'
 
 /** A tag ending in ":*" names every tag with that prefix: here, every board page. */
 export const ALL_BOARDS = 'board:*'
@@ -105,6 +105,7 @@ export function onlyAdds(event: BusEvent): boolean {
  * the archive.
  */
 export function tagsFor(event: BusEvent): string[] | 'all' {
+  if (isThreadEvent(event)) return [`board:${event.payload.boardId}`, `thread:${event.payload.threadId}`]
   switch (event.name) {
     case 'bans_changed':
       // "USER WAS BANNED FOR THIS POST" appears on the thread and in the board's latest replies; a global ban's
@@ -114,16 +115,6 @@ export function tagsFor(event: BusEvent): string[] | 'all' {
       // The home page lists boards, the statistics page names them, and the board's own pages show its name,
       // description, NSFW badge and flags. Other boards' pages do not mention it.
       return ['home', 'stats', `board:${event.payload.boardId}`, `threads:${event.payload.boardId}`]
-    case 'survey_created':
-    case 'thread_created':
-    case 'post_created':
-    case 'post_deleted':
-    case 'thread_deleted':
-    case 'post_color_changed':
-    case 'thread_sticky_updated':
-    case 'thread_died':
-    case 'survey_vote':
-      return [`board:${event.payload.boardId}`, `thread:${event.payload.threadId}`]
     case 'reports_changed':
       // Reports are staff-only: no public page shows them.
       return []

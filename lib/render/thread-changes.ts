@@ -7,7 +7,7 @@
 // A mark is read before the reads it guards: an event arriving during them moves the mark on, and what they made is
 // kept under the old one, which nobody asks for again.
 import { subscribe } from '../events/bus'
-import type { BusEvent } from '../events/internal'
+import { type BusEvent, isThreadEvent } from '../events/internal'
 import { processSingleton } from '../process-singleton'
 
 /** Threads whose mark is remembered at the most (≈ 50 bytes each); past it they all start again from a new floor. */
@@ -46,17 +46,8 @@ export function threadChangeMark(threadId: number): number {
 
 /** The thread whose shown state an event may change, null for none, 'all' when any may have changed. */
 function threadChangedBy(event: BusEvent): number | null | 'all' {
+  if (isThreadEvent(event)) return event.payload.threadId
   switch (event.name) {
-    case 'thread_created':
-    case 'post_created':
-    case 'post_deleted':
-    case 'thread_deleted':
-    case 'post_color_changed':
-    case 'thread_sticky_updated':
-    case 'thread_died':
-    case 'survey_created':
-    case 'survey_vote':
-      return event.payload.threadId
     case 'bans_changed':
       // "USER WAS BANNED FOR THIS POST": set when the ban names a post of the thread.
       return event.payload.threadId
@@ -66,10 +57,8 @@ function threadChangedBy(event: BusEvent): number | null | 'all' {
     case 'reports_changed':
       // A board's settings, the rules and reports: nothing a thread's posts show.
       return null
-    case 'events_missed':
-      return 'all'
     default:
-      // An event this map does not know: every thread may have changed.
+      // A lost relay (events_missed), or an event this map does not know: every thread may have changed.
       return 'all'
   }
 }
