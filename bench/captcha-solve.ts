@@ -15,10 +15,14 @@ interface Widget extends HTMLElement {
   getConfiguration(): { workers: number }
 }
 
+/** The Chromium to drive: CHROMIUM_PATH, Debian's package, or Playwright's own download; undefined for none. */
+export function chromiumPath(): string | undefined {
+  return [process.env.CHROMIUM_PATH, '/usr/bin/chromium', chromium.executablePath()].find((p) => p && existsSync(p))
+}
+
 /** Times `repetitions` solves (after one to warm up) by the widget of `pagePath`, which must show it. */
 export async function measureBrowserSolve(siteUrl: string, pagePath: string, repetitions = 10): Promise<BrowserSolve> {
-  const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] })
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] })
   try {
     const page = await browser.newPage()
     await page.goto(siteUrl + pagePath)

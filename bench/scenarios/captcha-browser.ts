@@ -1,12 +1,13 @@
 // The real captcha widget solving the server's challenges in Chromium, on a board that asks for one.
 import { measureCaptchaCost } from '../captcha-cost'
-import { measureBrowserSolve } from '../captcha-solve'
+import { chromiumPath, measureBrowserSolve } from '../captcha-solve'
 import type { BenchScenario } from './context'
 import { CAPTCHA_DEFAULT_COMPLEXITY } from './in-process-costs'
 import { getDb } from '../../lib/db/client'
 
 export const captchaBrowserScenario: BenchScenario = {
   id: 'captcha-browser',
+  missing: () => (chromiumPath() ? undefined : 'Chromium (apt-get install chromium, or CHROMIUM_PATH)'),
   async run(ctx) {
     // The widget only shows on a board that asks for a captcha: one board does, in a fresh process.
     await (await getDb()).board.update({ where: { id: 'tech' }, data: { captcha: 'threads' } })

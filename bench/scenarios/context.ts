@@ -109,6 +109,8 @@ export class BenchContext {
 
 export interface BenchScenario {
   id: string
+  /** What this machine lacks for the scenario, if anything: checked before the site is seeded. */
+  missing?(): string | undefined
   run(ctx: BenchContext): Promise<void>
 }
 
