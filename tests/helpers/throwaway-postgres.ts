@@ -121,12 +121,20 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     stop,
     start,
     signalAll(signal) {
-      for (const pid of pids()) {
-        try {
-          process.kill(pid, signal)
-        } catch {
-          /* gone */
+      // The postmaster first (pids() lists it first), then the backends, listed again until a pass finds none new:
+      // a backend forked after the first list was read would otherwise keep answering through a freeze.
+      // A few passes at most: a thawed postmaster may go on forking, and those need no signal.
+      const signalled = new Set<number>()
+      for (let pass = 0, fresh = pids(); fresh.length && pass < 5; pass++) {
+        for (const pid of fresh) {
+          signalled.add(pid)
+          try {
+            process.kill(pid, signal)
+          } catch {
+            /* gone */
+          }
         }
+        fresh = pids().filter((pid) => !signalled.has(pid))
       }
     },
     async destroy() {
