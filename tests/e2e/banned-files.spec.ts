@@ -62,6 +62,9 @@ test('a moderator bans a file from the staff menu, finds it at /admin/files and 
   await noScript.close()
 
   await page.goto('/admin/dashboard')
+  // Once the page's link prefetches are done: a click while Next's router was still prefetching /admin/files once
+  // left the page where it was (CI on PostgreSQL, 7 December: both prefetches answered 200, no navigation followed).
+  await page.waitForLoadState('networkidle')
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Files' }).click()
   await page.waitForURL(/\/admin\/files$/)
   const row = page.getByRole('listitem', { name: /E2E spam picture/ })
