@@ -164,11 +164,14 @@ async function main(): Promise<void> {
     delete req.headers['content-security-policy-report-only']
     const nonced = !render && !path.startsWith('/api/')
     const directly = direct.match(req.method, path)
-    const answerDirect = ({ handler, params }: NonNullable<typeof directly>) =>
-      answerDirectly(req, res, handler, params).catch((err) => {
-        log.error(`direct API answer failed (request ${requestId})`, err)
-        res.destroy()
-      })
+    // Made only for the few routes answered directly, not for every page the cache serves.
+    const answerDirect =
+      directly &&
+      (() =>
+        answerDirectly(req, res, directly.handler, directly.params).catch((err) => {
+          log.error(`direct API answer failed (request ${requestId})`, err)
+          res.destroy()
+        }))
     // While the database is down, pages that are not served from the cache get the short 503 page.
     const handle = (req: IncomingMessage, res: ServerResponse) => {
       if (nonced) {
@@ -179,11 +182,11 @@ async function main(): Promise<void> {
       if (guardPagePost(req, res) || answerWhileDatabaseDown(req, res)) return Promise.resolve()
       // A cache render asks for identity: the cache compresses what it stores itself.
       compressAnswer(req, res)
-      if (directly) return answerDirect(directly)
+      if (answerDirect) return answerDirect()
       return withRenderSlots(!isFlightRequest(req.headers), () => nextHandle(req, res), slotsForRender(req))
     }
     if (!render) next_.pages?.noteWriter(req, res, clientIp)
-    if (directly && req.method !== 'GET') return void answerDirect(directly)
+    if (answerDirect && req.method !== 'GET') return void answerDirect()
     if (render || !next_.pages) return void handle(req, res)
     // Stored pages replace it with their own (script hashes); a stored file that is not HTML (a feed) keeps this.
     if (nonced) res.setHeader('content-security-policy', PAGE_POLICY_WITHOUT_NONCE)

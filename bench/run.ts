@@ -64,7 +64,10 @@ for (const s of only)
   if (!SCENARIO_IDS.includes(s)) throw new Error(`unknown scenario "${s}"; choose from ${SCENARIO_IDS.join(', ')}`)
 const fullRun = only.size === SCENARIO_IDS.length && !args.profile
 // A scenario that cannot run here says so now, not after the minutes of those before it.
-const lacking = SCENARIOS.flatMap((s) => (only.has(s.id) && s.missing?.() ? [`${s.id}: ${s.missing()}`] : []))
+const lacking = SCENARIOS.filter((s) => only.has(s.id)).flatMap((s) => {
+  const missing = s.missing?.()
+  return missing ? [`${s.id}: ${missing}`] : []
+})
 if (lacking.length) throw new Error(`this machine lacks what some scenarios need (${lacking.join('; ')})`)
 
 // Limits high enough that one load-generating address is never refused (all load comes from 127.0.0.1).
