@@ -180,9 +180,10 @@ async function main(): Promise<void> {
         res.setHeader('content-security-policy', policy)
       }
       if (guardPagePost(req, res) || answerWhileDatabaseDown(req, res)) return Promise.resolve()
-      // A cache render asks for identity: the cache compresses what it stores itself.
-      compressAnswer(req, res)
+      // Direct answers are compressed where they are written (direct-routes.ts). A cache render asks for identity:
+      // the cache compresses what it stores itself.
       if (answerDirect) return answerDirect()
+      compressAnswer(req, res)
       return withRenderSlots(!isFlightRequest(req.headers), () => nextHandle(req, res), slotsForRender(req))
     }
     if (!render) next_.pages?.noteWriter(req, res, clientIp)

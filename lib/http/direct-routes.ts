@@ -11,8 +11,10 @@
 // from (bodyOf), without converting the upload to a web stream and back.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
+import { compressAnswer } from './compress-answers'
+import { encodeKnownBody } from './compress-known-body'
 import { errorResponse } from './error-response'
-import { knownBodyOf } from './known-body'
+import { byteLength, knownBodyOf } from './known-body'
 import { requestIdOf } from './request-id'
 import { MULTIPART, routeSpecOf, type RouteHandler } from './route'
 import { processSingleton } from '../process-singleton'
@@ -127,11 +129,26 @@ export async function answerDirectly(
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') out[name] = value
   })
-  const body = knownBodyOf(response) ?? Buffer.from(await response.arrayBuffer())
   const cookies = response.headers.getSetCookie()
   if (cookies.length) out['set-cookie'] = cookies
-  out['content-length'] = String(body.length)
+  const known = knownBodyOf(response)
+  let parts: readonly Buffer[]
+  if (known) {
+    const encoded = encodeKnownBody(req, response.status, out, known)
+    parts = encoded.parts
+    if (encoded.encoding) out['content-encoding'] = encoded.encoding
+    if (encoded.varies) out['vary'] = out['vary'] ? `${out['vary']}, Accept-Encoding` : 'Accept-Encoding'
+  } else {
+    // Answers to writes are small JSON, never compressed (worthCompressing): no middleware is set up for them.
+    if (req.method === 'GET' || req.method === 'HEAD') compressAnswer(req, res)
+    parts = [Buffer.from(await response.arrayBuffer())]
+  }
+  out['content-length'] = String(byteLength(parts))
   res.writeHead(response.status, out)
   // A body the handler left unread (refused before reading it) is read and dropped by Node once this ends.
-  res.end(body)
+  if (parts.length === 1) return void res.end(parts[0])
+  // One write of all the parts (writev) rather than one a part.
+  res.cork()
+  for (const part of parts) res.write(part)
+  res.end()
 }

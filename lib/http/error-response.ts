@@ -34,10 +34,13 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return Response.json(body, { status, headers: { ...NO_STORE, ...headers } })
 }
 
-/** A JSON answer whose body is already serialised, as text or bytes (the read API's lists, lib/render/thread-json.ts). */
-export function jsonText(body: string | Buffer, status = 200): Response {
+/**
+ * A JSON answer whose body is already serialised, as text or as parts in order (the read API's lists,
+ * lib/render/thread-json.ts); either way server.ts's direct routes write and compress its bytes without a copy.
+ */
+export function jsonText(body: string | readonly Buffer[], status = 200): Response {
   const init = { status, headers: { 'Content-Type': 'application/json', ...NO_STORE } }
-  return typeof body === 'string' ? new Response(body, init) : bytesResponse(body, init)
+  return bytesResponse(typeof body === 'string' ? [Buffer.from(body)] : body, init)
 }
 
 /** `requestId` is the id server.ts gave the request, so the 500 body, its error line and its request line agree. */

@@ -18,9 +18,9 @@ import { toPublicThread } from '../threads/types'
  * fragments, fragment-cache.ts) under its row and its change mark (thread-changes.ts): after a reply the list costs
  * the board's thread rows, that one thread's reads and copying the others' bytes, not the reads of a hundred
  * threads' six posts, their ban marks and polls. Kept as bytes, the entries are neither joined as text nor encoded
- * again for each answer: the answer is one copy of them.
+ * again for each answer, nor copied into one buffer: the answer is the list of them, written as it is.
  */
-export async function boardThreadsJson(boardId: string, around = NOTHING_AROUND): Promise<Buffer> {
+export async function boardThreadsJson(boardId: string, around = NOTHING_AROUND): Promise<Buffer[]> {
   const threads = await liveThreads(boardId)
   const entries = threads.map((thread) => {
     // The mark first: a change arriving during the reads below leaves what they make under a mark nobody asks for.
@@ -43,7 +43,7 @@ export async function boardThreadsJson(boardId: string, around = NOTHING_AROUND)
     parts.push(bytes)
   }
   parts.push(CLOSE_ARRAY, around.after)
-  return Buffer.concat(parts)
+  return parts
 }
 
 const [OPEN_ARRAY, COMMA, CLOSE_ARRAY] = ['[', ',', ']'].map((c) => Buffer.from(c))

@@ -35,7 +35,7 @@ async function threadLists() {
   const { boardThreadsJson } = await import('@/lib/render/thread-json')
   const { listBoardPage } = await import('@/lib/threads/queries')
   const page = await listBoardPage('tech', 1, 1000)
-  return { kept: (await boardThreadsJson('tech')).toString(), built: JSON.stringify(page!.threads) }
+  return { kept: Buffer.concat(await boardThreadsJson('tech')).toString(), built: JSON.stringify(page!.threads) }
 }
 
 /** A thread's posts both ways, with the options the posts API takes. */

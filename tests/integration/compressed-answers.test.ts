@@ -61,6 +61,25 @@ describe('answers made for one request', () => {
     expect(none.body.toString()).toBe(plain.body.toString())
   })
 
+  it("sends the read API's lists compressed in one piece, with their length", async () => {
+    for (const path of ['/api/boards/tech/threads', `/api/boards/tech/threads/${threadId}/posts`]) {
+      const plain = await rawGet(path, 'identity')
+      expect(plain.headers['content-length']).toBe(String(plain.body.length))
+      expect(plain.headers.vary).toBe('Accept-Encoding')
+      for (const [accept, decode] of [
+        ['gzip, deflate, br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
+        const packed = await rawGet(path, accept)
+        expect(packed.headers['content-encoding']).toBe(accept === 'gzip' ? 'gzip' : 'br')
+        expect(packed.headers['transfer-encoding']).toBeUndefined()
+        expect(packed.headers['content-length']).toBe(String(packed.body.length))
+        expect(packed.headers.vary).toBe('Accept-Encoding')
+        expect(decode(packed.body).toString()).toBe(plain.body.toString())
+      }
+    }
+  })
+
   it('sends JSON errors and the answers to writes as they are: they are small', async () => {
     const error = await rawGet('/api/boards/tech/threads/999999', 'gzip, deflate, br')
     expect(error.status).toBe(404)
