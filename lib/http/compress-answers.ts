@@ -5,7 +5,8 @@
 // Next's static files (`/_next/static/`, the same bytes for every first visit) keep the middleware's default levels
 // (brotli 4, gzip 6), no larger than what Next sent before. Next's compression is off (next.config.mjs) so nothing
 // is compressed twice; stored pages keep their own, stronger compression (lib/page-cache/store.ts), made once for
-// many readers.
+// many readers. The direct routes' answers whose bytes are known (that list among them) make the same choice in one
+// pass instead of through this streaming middleware (compress-known-body.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { constants } from 'node:zlib'
 import compressible from 'compressible'
