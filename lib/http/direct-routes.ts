@@ -140,7 +140,8 @@ export async function answerDirectly(
     if (encoded.varies) out['vary'] = out['vary'] ? `${out['vary']}, Accept-Encoding` : 'Accept-Encoding'
   } else {
     // Answers to writes are small JSON, never compressed (worthCompressing): no middleware is set up for them.
-    if (req.method === 'GET' || req.method === 'HEAD') compressAnswer(req, res)
+    // (The router takes GET and POST only: a HEAD is Next's.)
+    if (req.method === 'GET') compressAnswer(req, res)
     parts = [Buffer.from(await response.arrayBuffer())]
   }
   out['content-length'] = String(byteLength(parts))
