@@ -1,8 +1,10 @@
 // Compression of an answer whose bytes the handler already holds (known-body.ts), for server.ts's direct routes.
-// The same choice as compress-answers.ts makes for what Next answers (which answers, brotli before gzip, brotli 1 and
-// gzip 1, nothing below 1 KB, for HEAD or under `Cache-Control: no-transform`), but made in one pass over the whole
-// body: the streaming middleware hands zlib's output back to the loop 16 KB at a time and sends each piece as a
-// chunk of its own, which cost ≈ 2.7 ms for the 439 KB thread list of 100 threads where one pass costs ≈ 1 ms.
+// One made mostly of parts kept between answers goes as gzip put together from their kept compressed forms
+// (gzip-parts.ts). Any other gets the choice compress-answers.ts makes for what Next answers (which answers, brotli
+// before gzip, brotli 1 and gzip 1, nothing below 1 KB, for HEAD or under `Cache-Control: no-transform`), but made
+// in one pass over the whole body: the streaming middleware hands zlib's output back to the loop 16 KB at a time and
+// sends each piece as a chunk of its own, which cost ≈ 2.7 ms for the 439 KB thread list of 100 threads where one
+// pass costs ≈ 1 ms.
 //
 // The pass runs on the event loop, not on zlib's thread pool: handing the same work to the pool cost half as much
 // again (≈ 1.5 ms), and these answers are the uncached path only (with the page cache on, the cache compresses what
@@ -11,6 +13,7 @@ import type { IncomingMessage } from 'node:http'
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib'
 import Negotiator from 'negotiator'
 import { worthCompressing } from './compress-answers'
+import { gzipOfParts, mostlyKept } from './gzip-parts'
 import { byteLength } from './known-body'
 
 /** Below this many bytes an answer is sent as it is, as the middleware does: compressing it would gain nothing. */
@@ -40,6 +43,10 @@ export function encodeKnownBody(
   if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(headers['cache-control'] ?? ''))) return { parts, varies: false }
   const size = byteLength(parts)
   if (size < THRESHOLD || req.method === 'HEAD' || !req.headers['accept-encoding']) return { parts, varies: true }
+  // An answer made mostly of kept parts goes as gzip put together from their kept compressed forms (gzip-parts.ts):
+  // a checksum's cost, not a compression's, where brotli would be a quarter smaller but cost ≈ 1 ms each time.
+  if (mostlyKept(parts, size) && acceptsGzip(req))
+    return { parts: gzipOfParts(parts, size), encoding: 'gzip', varies: true }
   const encoding = chosenEncoding(req)
   if (encoding === undefined || encoding === 'identity') return { parts, varies: true }
   const input = joined(parts, size)
@@ -57,13 +64,17 @@ export function encodeKnownBody(
 
 type Encoding = EncodedBody['encoding'] | 'identity'
 
-function chosenEncoding(req: IncomingMessage): Encoding | undefined {
+function chosenEncoding(req: IncomingMessage, available = AVAILABLE): Encoding | undefined {
   // negotiator 1 takes the server's preference among equals; its type definitions predate that argument.
   const negotiator = new Negotiator(req) as unknown as {
     encoding(available: string[], options: { preferred: string[] }): string | undefined
   }
-  return negotiator.encoding(AVAILABLE, { preferred: PREFERRED }) as Encoding | undefined
+  return negotiator.encoding(available, { preferred: PREFERRED }) as Encoding | undefined
 }
+
+/** Whether the visitor takes gzip at least as gladly as the bytes as they are. */
+const acceptsGzip = (req: IncomingMessage) => chosenEncoding(req, GZIP_OR_NOT) === 'gzip'
+const GZIP_OR_NOT = ['gzip', 'identity']
 
 /**
  * The parts as one buffer for zlib's one-pass call. A single part is used as it is; several are copied into a buffer

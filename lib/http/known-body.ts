@@ -26,5 +26,18 @@ export function knownBodyOf(response: Response): readonly Buffer[] | undefined {
   return response.bodyUsed ? undefined : bodies.get(response)
 }
 
+const keptParts = processSingleton('http.keptParts', () => new WeakSet<Buffer>())
+
+/**
+ * Marks `part` as kept between answers (a thread-list entry found again in the fragment cache), so that what is made
+ * from it to send it (its compressed form, gzip-parts.ts) is worth keeping with it.
+ */
+export function keptPart<B extends Buffer>(part: B): B {
+  keptParts.add(part)
+  return part
+}
+
+export const isKeptPart = (part: Buffer): boolean => keptParts.has(part)
+
 /** How many bytes the parts hold. */
 export const byteLength = (parts: readonly Buffer[]): number => parts.reduce((sum, part) => sum + part.length, 0)

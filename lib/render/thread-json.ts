@@ -6,6 +6,7 @@ import { type PostJson, publicPostsJson } from './post-json'
 import { threadChangeMark } from './thread-changes'
 import { getDb } from '../db/client'
 import type { Thread } from '../db/generated/sqlite/client.ts'
+import { keptPart } from '../http/known-body'
 import { banMarksFor, banMarksInThread } from '../posts/ban-marks'
 import { postVersionsByIds, postVersionsOfThread } from '../posts/public-rows'
 import { surveySummariesInThread, surveySummariesOfPosts } from '../surveys/queries'
@@ -18,14 +19,16 @@ import { toPublicThread } from '../threads/types'
  * fragments, fragment-cache.ts) under its row and its change mark (thread-changes.ts): after a reply the list costs
  * the board's thread rows, that one thread's reads and copying the others' bytes, not the reads of a hundred
  * threads' six posts, their ban marks and polls. Kept as bytes, the entries are neither joined as text nor encoded
- * again for each answer, nor copied into one buffer: the answer is the list of them, written as it is.
+ * again for each answer, nor copied into one buffer: the answer is the list of them, written as it is. An entry found
+ * kept is marked so (keptPart), and its compressed form is then kept with it (lib/http/gzip-parts.ts).
  */
 export async function boardThreadsJson(boardId: string, around = NOTHING_AROUND): Promise<Buffer[]> {
   const threads = await liveThreads(boardId)
   const entries = threads.map((thread) => {
     // The mark first: a change arriving during the reads below leaves what they make under a mark nobody asks for.
     const version = `${threadChangeMark(thread.id)}|${rowVersion(thread)}`
-    return { thread, version, bytes: findBytes(`api-thread:${thread.id}`, version) }
+    const kept = findBytes(`api-thread:${thread.id}`, version)
+    return { thread, version, bytes: kept && keptPart(kept) }
   })
   const missing = entries.filter((e) => e.bytes === undefined)
   if (missing.length) {

@@ -1,6 +1,7 @@
 // What Next answers outside the page cache (here all of it: PAGE_CACHE_MB=0) is compressed by server.ts
 // (lib/http/compress-answers.ts): brotli when the visitor accepts it, else gzip, nothing when asked for nothing,
-// always the same bytes once decoded; JSON errors and the answers to writes, which are small, as they are. A cache render asks for identity and is
+// always the same bytes once decoded; the read API's thread list, made of kept entries, as gzip of their kept
+// compressed forms; JSON errors and the answers to writes, which are small, as they are. A cache render asks for identity and is
 // never compressed, which the page-cache tests cover (they decode what the cache stores).
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -40,11 +41,11 @@ const rawGet = (path: string, encoding?: string, extra: Record<string, string> =
 
 describe('answers made for one request', () => {
   it('are sent as brotli, gzip or as they are by Accept-Encoding, the same bytes once decoded', async () => {
-    const path = '/api/boards/tech/threads'
+    const path = `/api/boards/tech/threads/${threadId}/posts`
     const plain = await rawGet(path, 'identity')
     expect(plain.status).toBe(200)
     expect(plain.headers['content-encoding']).toBeUndefined()
-    expect(plain.body.length).toBeGreaterThan(4096)
+    expect(plain.body.length).toBeGreaterThan(1024)
     expect(plain.headers.vary).toMatch(/accept-encoding/i)
 
     const br = await rawGet(path, 'gzip, deflate, br')
@@ -62,22 +63,43 @@ describe('answers made for one request', () => {
   })
 
   it("sends the read API's lists compressed in one piece, with their length", async () => {
-    for (const path of ['/api/boards/tech/threads', `/api/boards/tech/threads/${threadId}/posts`]) {
+    const list = '/api/boards/tech/threads'
+    const posts = `/api/boards/tech/threads/${threadId}/posts`
+    for (const [path, accept, encoding] of [
+      [posts, 'gzip, deflate, br', 'br'],
+      [posts, 'gzip', 'gzip'],
+      // The list's entries are kept between answers (read once already above), and so are their compressed forms:
+      // the list goes as gzip put together from them to whoever takes gzip (lib/http/gzip-parts.ts).
+      [list, 'gzip, deflate, br', 'gzip'],
+      [list, 'gzip', 'gzip'],
+      [list, 'br', 'br'],
+    ] as const) {
       const plain = await rawGet(path, 'identity')
       expect(plain.headers['content-length']).toBe(String(plain.body.length))
       expect(plain.headers.vary).toBe('Accept-Encoding')
-      for (const [accept, decode] of [
-        ['gzip, deflate, br', brotliDecompressSync],
-        ['gzip', gunzipSync],
-      ] as const) {
-        const packed = await rawGet(path, accept)
-        expect(packed.headers['content-encoding']).toBe(accept === 'gzip' ? 'gzip' : 'br')
-        expect(packed.headers['transfer-encoding']).toBeUndefined()
-        expect(packed.headers['content-length']).toBe(String(packed.body.length))
-        expect(packed.headers.vary).toBe('Accept-Encoding')
-        expect(decode(packed.body).toString()).toBe(plain.body.toString())
-      }
+      const packed = await rawGet(path, accept)
+      expect(packed.headers['content-encoding'], `${path} ${accept}`).toBe(encoding)
+      expect(packed.headers['transfer-encoding']).toBeUndefined()
+      expect(packed.headers['content-length']).toBe(String(packed.body.length))
+      expect(packed.headers.vary).toBe('Accept-Encoding')
+      const decode = encoding === 'br' ? brotliDecompressSync : gunzipSync
+      expect(decode(packed.body).toString()).toBe(plain.body.toString())
+      expect(packed.body.length).toBeLessThan(plain.body.length / 2)
     }
+  })
+
+  it('puts the list together again after a reply, from the kept entries and the one that changed', async () => {
+    const reply = await postForm(
+      `${server.url}/api/boards/tech/threads/${threadId}/posts`,
+      form({ content: 'A reply the list shows among the latest' }),
+      as('203.0.113.60'),
+    )
+    expect(reply.status).toBe(201)
+    const packed = await rawGet('/api/boards/tech/threads', 'gzip, deflate, br')
+    expect(packed.headers['content-encoding']).toBe('gzip')
+    const plain = await rawGet('/api/boards/tech/threads', 'identity')
+    expect(gunzipSync(packed.body).toString()).toBe(plain.body.toString())
+    expect(plain.body.toString()).toContain('A reply the list shows among the latest')
   })
 
   it('sends JSON errors and the answers to writes as they are: they are small', async () => {
