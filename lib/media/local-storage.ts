@@ -32,17 +32,34 @@ export class LocalStorage implements MediaStorage {
   async put(key: string, body: Buffer, _contentType?: string): Promise<void> {
     const file = this.pathFor(key)
     if (!file) throw new Error(`invalid media key: ${key}`)
-    await mkdir(path.dirname(file), { recursive: true })
     // Write to a temporary name and rename, so a reader never sees a half-written file.
     const tmp = `${file}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`
     try {
-      await writeFile(tmp, body)
+      await this.writeInPlace(tmp, body)
       await rename(tmp, file)
     } catch (err) {
       // A failed write (full disk, I/O error) leaves no partial file behind.
       await rm(tmp, { force: true }).catch(() => {})
       throw err
     }
+  }
+
+  /** Directories this process made or found (one a key prefix, 256 in all): not asked for again on each upload. */
+  private readonly knownDirs = new Set<string>()
+
+  private async writeInPlace(file: string, body: Buffer): Promise<void> {
+    const dir = path.dirname(file)
+    if (this.knownDirs.has(dir)) {
+      try {
+        return await writeFile(file, body)
+      } catch (err) {
+        // Removed behind this process's back (an operator's clean-up): made again below.
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+      }
+    }
+    await mkdir(dir, { recursive: true })
+    this.knownDirs.add(dir)
+    await writeFile(file, body)
   }
 
   async delete(key: string): Promise<void> {

@@ -8,6 +8,7 @@ import { InvalidFileTypeError } from '../errors'
 import type { DetectedMedia } from './detect'
 import { parseGif } from './gif'
 import { checkDeclaredSize, checkGif } from './image-limits'
+import { jpegHeader } from './jpeg-header'
 import { MAX_PIXELS } from '../limits'
 import { probeMedia } from './probe-av'
 import { type StrippableExt, stripMetadata } from './strip-metadata'
@@ -47,8 +48,7 @@ async function processImage(bytes: Buffer, detected: DetectedMedia): Promise<Pro
     bytes = gif.body
   }
   // Headers only (no pixel is decoded): the limits are judged here; sharp's own pixel cap guards the decoding below.
-  const meta = await sharp(bytes, { limitInputPixels: false }).metadata()
-  if (!meta.width || !meta.height) throw new InvalidFileTypeError()
+  const meta: ImageHeader = (detected.ext === 'jpg' && jpegHeader(bytes)) || (await headerOf(bytes))
   checkDeclaredSize(meta.width, meta.height, meta.pages ?? 1)
 
   let body: Buffer
@@ -79,6 +79,22 @@ async function processImage(bytes: Buffer, detected: DetectedMedia): Promise<Pro
     height = info.height
   }
   return { body, detected, width, height, durationSeconds: null, thumbnail: await thumbnailOf(body) }
+}
+
+interface ImageHeader {
+  width: number
+  height: number
+  /** Frames of an animated image. */
+  pages?: number
+  /** EXIF's 1–8; none for upright. */
+  orientation?: number
+}
+
+/** What libvips reads of an image's header (JPEGs are read by jpeg-header.ts when it can). */
+async function headerOf(bytes: Buffer): Promise<ImageHeader> {
+  const { width, height, pages, orientation } = await sharp(bytes, { limitInputPixels: false }).metadata()
+  if (!width || !height) throw new InvalidFileTypeError()
+  return { width, height, pages, orientation }
 }
 
 /** The 150 px WebP thumbnail of an image (its first frame), as every upload gets it; also bench/sharp-baseline.ts. */

@@ -18,17 +18,19 @@ export interface StoredMedia {
 export const PLACEHOLDERS = { video: '/placeholders/video.svg', audio: '/placeholders/audio.svg' } as const
 
 /**
- * Stores the file and its thumbnail. When storage fails, whatever this upload already stored is removed again
- * (no file without its thumbnail) and a StorageFullError (507) or StorageUnavailableError (503) is thrown.
+ * Stores the file and its thumbnail (`bodySha256`: the stored bytes' digest, when the caller has it). When storage
+ * fails, whatever this upload already stored is removed again (no file without its thumbnail) and a
+ * StorageFullError (507) or StorageUnavailableError (503) is thrown.
  */
 export async function storeMedia(
   media: ProcessedMedia,
   stillReferenced: (key: string) => Promise<boolean>,
+  bodySha256?: string,
 ): Promise<StoredMedia> {
   const storage = await getStorage().catch((err) => {
     throw toStorageError(err)
   })
-  const hash = createHash('sha256').update(media.body).digest('hex')
+  const hash = bodySha256 ?? createHash('sha256').update(media.body).digest('hex')
   const key = `${hash.slice(0, 2)}/${hash}.${media.detected.ext}`
   const thumbnailKey = media.thumbnail ? `${hash.slice(0, 2)}/${hash}-thumb.webp` : null
   const created: string[] = []

@@ -18,6 +18,15 @@ export function stripMetadata(bytes: Buffer, ext: StrippableExt): Buffer | null 
   }
 }
 
+/**
+ * The kept pieces as one file. They are ranges of `b` in order (the PNG signature is `b`'s own first bytes), so when
+ * they add up to all of it nothing was dropped: `b` itself is the answer, and the upload is not copied.
+ */
+function joined(b: Buffer, pieces: Buffer[]): Buffer {
+  const length = pieces.reduce((n, piece) => n + piece.length, 0)
+  return length === b.length ? b : Buffer.concat(pieces, length)
+}
+
 // ── JPEG: a marker segment list up to each scan, entropy-coded data after it, EOI at the end ──────────────────
 
 const SOI = 0xd8,
@@ -54,7 +63,7 @@ function stripJpeg(b: Buffer): Buffer | null {
     if (marker === EOI) {
       if (!scans) return null
       out.push(b.subarray(i, i + 2))
-      return Buffer.concat(out)
+      return joined(b, out)
     }
     const isApp = marker >= APP0 && marker <= 0xef
     if (!isApp && marker !== 0xfe && !isImageSegment(marker)) return null // COM is 0xfe; anything else is unknown
@@ -122,7 +131,7 @@ function stripPng(b: Buffer): Buffer | null {
       out.push(b.subarray(i, end)) // CRCs stay valid: chunks are copied whole
     else if (critical) return null // a decoder must understand critical chunks; so must we
     i = end
-    if (type === 'IEND') return out.length > 2 ? Buffer.concat(out) : null
+    if (type === 'IEND') return out.length > 2 ? joined(b, out) : null
   }
 }
 

@@ -36,7 +36,8 @@ export async function attachMedia(file: UploadedFile, screen?: UploadScreen): Pr
   const processed = await processMedia(file.buffer, detected)
   const sha256 = createHash('sha256').update(file.buffer).digest('hex')
   await screen?.({ sha256, processed })
-  const stored = await storeMedia(processed, referencedByPost)
+  // The stored bytes are often the uploaded ones themselves (nothing to strip): then so is their digest.
+  const stored = await storeMedia(processed, referencedByPost, processed.body === file.buffer ? sha256 : undefined)
   return {
     columns: {
       imageUrl: stored.url,

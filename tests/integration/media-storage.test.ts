@@ -1,5 +1,5 @@
 // Both storage backends against real storage: a directory on disk, and an S3-compatible HTTP server (s3rver).
-import { mkdtempSync, existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -81,4 +81,15 @@ it('local storage writes files under its directory only', async () => {
   const storage = new LocalStorage(dir, '/media')
   await storage.put('ef/0123456789abcdef.gif', Buffer.from('gif'), 'image/gif')
   expect(existsSync(path.join(dir, 'ef/0123456789abcdef.gif'))).toBe(true)
+})
+
+it('local storage makes a key directory again when it was removed behind its back', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cb-media-'))
+  const storage = new LocalStorage(dir, '/media')
+  await storage.put('ab/0123456789abcdef.png', Buffer.from('one'), 'image/png')
+  // An operator's clean-up removes the directory while the server runs; the next upload into it still lands.
+  rmSync(path.join(dir, 'ab'), { recursive: true })
+  await storage.put('ab/fedcba9876543210.png', Buffer.from('two'), 'image/png')
+  expect(readFileSync(path.join(dir, 'ab/fedcba9876543210.png'), 'utf8')).toBe('two')
+  expect(readdirSync(path.join(dir, 'ab'))).toEqual(['fedcba9876543210.png'])
 })

@@ -73,6 +73,18 @@ describe('JPEG', () => {
     })
   }
 
+  it('gives a JPEG or PNG that carries nothing to drop back as it is, not copied', async () => {
+    for (const clean of [await noisy(64, 48).jpeg().toBuffer(), await noisy(64, 48).png().toBuffer()]) {
+      expect(stripMetadata(clean, clean[0] === 0xff ? 'jpg' : 'png')).toBe(clean)
+    }
+    // One byte more (appended after the end) and the result is a new, shorter buffer.
+    const jpeg = await noisy(64, 48).jpeg().toBuffer()
+    const appended = Buffer.concat([jpeg, Buffer.from([0])])
+    const stripped = stripMetadata(appended, 'jpg')!
+    expect(stripped).not.toBe(appended)
+    expect(stripped.equals(jpeg)).toBe(true)
+  })
+
   it('refuses what it cannot vouch for: truncated data, no scan, not a JPEG', async () => {
     const whole = await noisy(64, 64).jpeg().toBuffer()
     expect(stripMetadata(whole.subarray(0, whole.length - 200), 'jpg')).toBeNull()
