@@ -81,7 +81,7 @@ function preceding(parts: readonly Buffer[], i: number): Buffer[] {
   return before
 }
 
-/** Whether the very same parts (kept bytes never change) precede a part as when its form was made. */
+/** Whether the very same parts precede a part as when its form was made (a known body's parts never change). */
 function samePreceding(then: readonly WeakRef<Buffer>[], now: readonly Buffer[]): boolean {
   return then.length === now.length && then.every((ref, k) => ref.deref() === now[k])
 }

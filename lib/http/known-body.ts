@@ -8,7 +8,10 @@ import { processSingleton } from '../process-singleton'
 
 const bodies = processSingleton('http.knownBodies', () => new WeakMap<Response, readonly Buffer[]>())
 
-/** A Response of `parts` (the body is their bytes in order), which knownBodyOf gives back without copying them. */
+/**
+ * A Response of `parts` (the body is their bytes in order), which knownBodyOf gives back without copying them. The
+ * parts are never written to afterwards: kept ones are sent again, and what is made from them kept (gzip-parts.ts).
+ */
 export function bytesResponse(parts: readonly Buffer[], init: ResponseInit): Response {
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
