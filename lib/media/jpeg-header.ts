@@ -1,6 +1,6 @@
 // A JPEG's size and EXIF orientation read from its own blocks, which is all an upload's header check needs
-// (process.ts): handing the file to libvips for it cost ≈ 0.4 ms of CPU an upload (its call on the event loop and
-// its work on the thread pool), a twentieth of an image reply. Whatever this code does not fully understand returns
+// (process.ts): handing the file to libvips for it cost ≈ 0.2 ms of CPU an upload (its call on the event loop and
+// its work on the thread pool), a fortieth of an image reply. Whatever this code does not fully understand returns
 // null and the caller asks libvips as before; the thumbnail decodes the whole file in any case, so a file that only
 // looks like a JPEG here still fails there.
 //
