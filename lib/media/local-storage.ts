@@ -35,7 +35,7 @@ export class LocalStorage implements MediaStorage {
     // Write to a temporary name and rename, so a reader never sees a half-written file.
     const tmp = `${file}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`
     try {
-      await this.writeInPlace(tmp, body)
+      await this.writeMakingItsDir(tmp, body)
       await rename(tmp, file)
     } catch (err) {
       // A failed write (full disk, I/O error) leaves no partial file behind.
@@ -44,10 +44,10 @@ export class LocalStorage implements MediaStorage {
     }
   }
 
-  /** Directories this process made or found (one a key prefix, 256 in all): not asked for again on each upload. */
+  /** Directories this process made or found (one a key prefix, 256 in all): not made again on each upload. */
   private readonly knownDirs = new Set<string>()
 
-  private async writeInPlace(file: string, body: Buffer): Promise<void> {
+  private async writeMakingItsDir(file: string, body: Buffer): Promise<void> {
     const dir = path.dirname(file)
     if (this.knownDirs.has(dir)) {
       try {
