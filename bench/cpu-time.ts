@@ -1,15 +1,85 @@
 // CPU time a process has used so far (user + system), read from /proc/<pid>/stat (Linux): the server's cost of a
 // piece of load is the difference between two readings divided by the requests it answered.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 
 // Clock ticks per second of /proc's utime and stime: USER_HZ, 100 on every Linux architecture Node runs on.
 const TICKS_PER_SECOND = 100
 
 /** The process's user + system CPU time in milliseconds. */
 export function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const { user, system } = cpuSplitMs(pid)
+  return user + system
+}
+
+/** The process's CPU time in milliseconds, its own code's (user) and the kernel's on its behalf (system) apart. */
+export function cpuSplitMs(pid: number): { user: number; system: number } {
+  return splitOf(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+}
+
+/** utime and stime of a /proc stat line (a process's or a thread's), in milliseconds. */
+function splitOf(stat: string): { user: number; system: number } {
   // The command name (field 2) may hold spaces and parentheses: count fields after its closing one.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   // Fields 14 and 15 (utime, stime) are the 12th and 13th after the name.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND
+  return {
+    user: (Number(fields[11]) * 1000) / TICKS_PER_SECOND,
+    system: (Number(fields[12]) * 1000) / TICKS_PER_SECOND,
+  }
+}
+
+/** Where a process's CPU went, in milliseconds: its main thread, libvips's workers, and its other threads. */
+export interface ThreadCpu {
+  main: number
+  libvips: number
+  /** libuv's pool (sharp's pipelines and file writes) and V8's helpers (the collector). */
+  other: number
+}
+
+interface ThreadReading {
+  total: number
+  threads: Map<string, { group: keyof ThreadCpu; ms: number }>
+}
+
+/** A reading of every thread's CPU time, to be given to threadCpuSince. */
+export function readThreads(pid: number): ThreadReading {
+  const threads = new Map<string, { group: keyof ThreadCpu; ms: number }>()
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()
+      const { user, system } = splitOf(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'))
+      const group = tid === String(pid) ? 'main' : name.startsWith('libvips') ? 'libvips' : 'other'
+      threads.set(tid, { group, ms: user + system })
+    } catch {
+      // The thread ended between the listing and the read: its time is in the process's total.
+    }
+  }
+  return { total: cpuMs(pid), threads }
+}
+
+/**
+ * CPU per thread group since `before`. libvips starts and ends workers as it goes: the time of threads that were not
+ * there at both readings is the process's total less the threads seen twice, and is counted as libvips's.
+ */
+export function threadCpuSince(pid: number, before: ThreadReading): ThreadCpu {
+  const now = readThreads(pid)
+  const spent: ThreadCpu = { main: 0, libvips: 0, other: 0 }
+  let seenTwice = 0
+  for (const [tid, { group, ms }] of now.threads) {
+    const then = before.threads.get(tid)
+    if (!then) continue
+    spent[group] += ms - then.ms
+    seenTwice += ms - then.ms
+  }
+  spent.libvips += now.total - before.total - seenTwice
+  return spent
+}
+
+/** A ThreadCpu divided by the requests (or operations) it was spent on. */
+export function perItem(spent: ThreadCpu, count: number): ThreadCpu {
+  return { main: spent.main / count, libvips: spent.libvips / count, other: spent.other / count }
+}
+
+/** "main 2.6, libvips 3.7, other 2.9": a ThreadCpu per request, for a log line. */
+export function describeThreads(spent: ThreadCpu): string {
+  return `main ${spent.main.toFixed(2)}, libvips ${spent.libvips.toFixed(2)}, other threads ${spent.other.toFixed(2)}`
 }

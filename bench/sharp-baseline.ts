@@ -4,6 +4,7 @@
 import { fork } from 'node:child_process'
 import sharp from 'sharp'
 import { thumbnailOf } from '../lib/media/process'
+import { perItem, readThreads, threadCpuSince, type ThreadCpu } from './cpu-time'
 
 export interface SharpRate {
   rate: number
@@ -11,6 +12,10 @@ export interface SharpRate {
   seconds: number
   /** The loop process's CPU (user + system, all its threads) per thumbnail. */
   cpuMsPerThumbnail: number
+  /** The part of it spent in the kernel (system time). */
+  kernelMsPerThumbnail: number
+  /** The same CPU by thread group, per thumbnail. */
+  threadMsPerThumbnail: ThreadCpu
 }
 
 /** Runs the loop in a child process; resolves with thumbnails per second. */
@@ -36,6 +41,7 @@ export function measureSharpRate(
 
 async function loop(image: Buffer, concurrency: number, seconds: number): Promise<SharpRate> {
   const cpuBefore = process.cpuUsage()
+  const threadsBefore = readThreads(process.pid)
   const started = performance.now()
   const until = started + seconds * 1000
   let count = 0
@@ -48,7 +54,15 @@ async function loop(image: Buffer, concurrency: number, seconds: number): Promis
   await Promise.all(Array.from({ length: concurrency }, lane))
   const elapsed = (performance.now() - started) / 1000
   const cpu = process.cpuUsage(cpuBefore)
-  return { rate: count / elapsed, count, seconds: elapsed, cpuMsPerThumbnail: (cpu.user + cpu.system) / 1000 / count }
+  const threads = threadCpuSince(process.pid, threadsBefore)
+  return {
+    rate: count / elapsed,
+    count,
+    seconds: elapsed,
+    cpuMsPerThumbnail: (cpu.user + cpu.system) / 1000 / count,
+    kernelMsPerThumbnail: cpu.system / 1000 / count,
+    threadMsPerThumbnail: perItem(threads, count),
+  }
 }
 
 if (process.argv.includes('--loop')) {

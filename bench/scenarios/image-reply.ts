@@ -1,5 +1,5 @@
 // Image replies (800×600 JPEG) rotating over threads, beside sharp's bare thumbnail rate in its own process.
-import { cpuMs } from '../cpu-time'
+import { cpuMs, cpuSplitMs, describeThreads, perItem, readThreads, threadCpuSince } from '../cpu-time'
 import { multipart } from '../http'
 import { runLoad, settle, type LoadOptions } from '../http-load'
 import { benchPhoto } from '../seed'
@@ -37,22 +37,29 @@ export const imageReplyScenario: BenchScenario = {
     // still in flight are settled (they balance those in flight at the start).
     // The load generator's too: it shares the two cores with the server, where sharp's bare loop has them alone.
     const pid = ctx.server.proc.pid!
-    let cpuBefore = NaN
+    let cpuBefore = { user: NaN, system: NaN }
     let loadCpuBefore = NaN
+    let threadsBefore = { total: NaN, threads: new Map() } as ReturnType<typeof readThreads>
     const mark = setTimeout(() => {
-      cpuBefore = cpuMs(pid)
+      cpuBefore = cpuSplitMs(pid)
+      threadsBefore = readThreads(pid)
       loadCpuBefore = cpuMs(process.pid)
     }, load.warmUpSeconds! * 1000)
     const c = await runLoad(load)
     clearTimeout(mark)
-    const cpuPerReply = c.ok ? (cpuMs(pid) - cpuBefore) / c.ok : NaN
+    const cpuAfter = cpuSplitMs(pid)
+    const threads = perItem(threadCpuSince(pid, threadsBefore), c.ok)
+    const kernelPerReply = c.ok ? (cpuAfter.system - cpuBefore.system) / c.ok : NaN
+    const cpuPerReply = c.ok ? (cpuAfter.user - cpuBefore.user) / c.ok + kernelPerReply : NaN
     const loadCpuPerReply = c.ok ? (cpuMs(process.pid) - loadCpuBefore) / c.ok : NaN
     await settle(load.url)
     const bare = await measureSharpRate(photos[0], connections, seconds, warmUpSeconds)
     ctx.log(
       `  corkboard ${describe(c)}, server CPU ${cpuPerReply.toFixed(2)} ms per reply ` +
-        `(the load generator ${loadCpuPerReply.toFixed(2)} ms); ` +
-        `sharp ${bare.rate.toFixed(0)} thumbnails/s, ${bare.cpuMsPerThumbnail.toFixed(2)} ms of CPU each`,
+        `(${describeThreads(threads)}; ${kernelPerReply.toFixed(2)} ms of it in the kernel; ` +
+        `the load generator ${loadCpuPerReply.toFixed(2)} ms); ` +
+        `sharp ${bare.rate.toFixed(0)} thumbnails/s, ${bare.cpuMsPerThumbnail.toFixed(2)} ms of CPU each ` +
+        `(${describeThreads(bare.threadMsPerThumbnail)}; ${bare.kernelMsPerThumbnail.toFixed(2)} ms in the kernel)`,
     )
     ctx.results.http.push({
       id: 'image-reply',
