@@ -3,6 +3,7 @@
 // tests/unit.
 import type { BannedFileCost } from './banned-file-cost'
 import type { CaptchaCost } from './captcha-cost'
+import type { ThreadCpu } from './cpu-time'
 import type { FanoutResult } from './fanout'
 import type { FilterCost } from './filter-cost'
 import type { ScriptSizes } from './js-size'
@@ -29,6 +30,14 @@ export interface WriteFigures {
   p99: number
   failed: number
   cpuMsPerReply: number
+}
+
+/** Where the CPU of an image reply goes, beside sharp's loop's per thumbnail (bench/scenarios/image-reply.ts), in ms. */
+export interface ImageReplyCpu {
+  server: ThreadCpu & { kernel: number }
+  sharp: ThreadCpu & { kernel: number }
+  /** The load generator's CPU per reply: it shares the cores with the server, where sharp's loop has them alone. */
+  loadGenerator: number
 }
 
 export interface HttpFigure {
@@ -101,6 +110,8 @@ export interface BenchResults {
   soak?: SoakResult
   /** Text replies from 20 concurrent posters with the server's CPU per reply (bench/scenarios/text-reply-20.ts). */
   writes?: WriteFigures
+  /** The image-reply scenario's CPU by thread, beside sharp's loop's (absent in results from before stop 51). */
+  imageReplyCpu?: ImageReplyCpu
   /** Readers of one board while writers post into it, beside the static baseline (bench/scenarios/mixed-load.ts). */
   mixed?: MixedLoadResult
   /** bench/scenarios/api-reads.ts */

@@ -3,8 +3,8 @@
 // (like the server) for a fixed time, with the app's own thumbnail function and sharp's cache off, as in the app.
 import { fork } from 'node:child_process'
 import sharp from 'sharp'
-import { thumbnailOf } from '../lib/media/process'
 import { perItem, readThreads, threadCpuSince, type ThreadCpu } from './cpu-time'
+import { thumbnailOf } from '../lib/media/process'
 
 export interface SharpRate {
   rate: number

@@ -68,5 +68,11 @@ export const imageReplyScenario: BenchScenario = {
       baselineLabel: 'sharp thumbnail loop',
       baseline: { rps: bare.rate },
     })
+    if (c.ok)
+      ctx.results.imageReplyCpu = {
+        server: { ...threads, kernel: kernelPerReply },
+        sharp: { ...bare.threadMsPerThumbnail, kernel: bare.kernelMsPerThumbnail },
+        loadGenerator: loadCpuPerReply,
+      }
   },
 }
