@@ -1,5 +1,13 @@
 // Image replies (800×600 JPEG) rotating over threads, beside sharp's bare thumbnail rate in its own process.
-import { cpuMs, cpuSplitMs, describeThreads, perItem, readThreads, threadCpuSince } from '../cpu-time'
+import {
+  cpuMs,
+  cpuSplitMs,
+  describeThreads,
+  perItem,
+  readThreads,
+  threadCpuSince,
+  type ThreadReading,
+} from '../cpu-time'
 import { multipart } from '../http'
 import { runLoad, settle, type LoadOptions } from '../http-load'
 import { benchPhoto } from '../seed'
@@ -39,7 +47,7 @@ export const imageReplyScenario: BenchScenario = {
     const pid = ctx.server.proc.pid!
     let cpuBefore = { user: NaN, system: NaN }
     let loadCpuBefore = NaN
-    let threadsBefore = { total: NaN, threads: new Map() } as ReturnType<typeof readThreads>
+    let threadsBefore: ThreadReading | undefined
     const mark = setTimeout(() => {
       cpuBefore = cpuSplitMs(pid)
       threadsBefore = readThreads(pid)
@@ -48,7 +56,8 @@ export const imageReplyScenario: BenchScenario = {
     const c = await runLoad(load)
     clearTimeout(mark)
     const cpuAfter = cpuSplitMs(pid)
-    const threads = perItem(threadCpuSince(pid, threadsBefore), c.ok)
+    // Undefined when the load ended before its warm-up did (then nothing was measured).
+    const threads = threadsBefore && perItem(threadCpuSince(pid, threadsBefore), c.ok)
     const kernelPerReply = c.ok ? (cpuAfter.system - cpuBefore.system) / c.ok : NaN
     const cpuPerReply = c.ok ? (cpuAfter.user - cpuBefore.user) / c.ok + kernelPerReply : NaN
     const loadCpuPerReply = c.ok ? (cpuMs(process.pid) - loadCpuBefore) / c.ok : NaN
@@ -56,7 +65,7 @@ export const imageReplyScenario: BenchScenario = {
     const bare = await measureSharpRate(photos[0], connections, seconds, warmUpSeconds)
     ctx.log(
       `  corkboard ${describe(c)}, server CPU ${cpuPerReply.toFixed(2)} ms per reply ` +
-        `(${describeThreads(threads)}; ${kernelPerReply.toFixed(2)} ms of it in the kernel; ` +
+        `(${threads ? describeThreads(threads) : 'threads not read'}; ${kernelPerReply.toFixed(2)} ms of it in the kernel; ` +
         `the load generator ${loadCpuPerReply.toFixed(2)} ms); ` +
         `sharp ${bare.rate.toFixed(0)} thumbnails/s, ${bare.cpuMsPerThumbnail.toFixed(2)} ms of CPU each ` +
         `(${describeThreads(bare.threadMsPerThumbnail)}; ${bare.kernelMsPerThumbnail.toFixed(2)} ms in the kernel)`,
@@ -68,7 +77,7 @@ export const imageReplyScenario: BenchScenario = {
       baselineLabel: 'sharp thumbnail loop',
       baseline: { rps: bare.rate },
     })
-    if (c.ok)
+    if (c.ok && threads)
       ctx.results.imageReplyCpu = {
         server: { ...threads, kernel: kernelPerReply },
         sharp: { ...bare.threadMsPerThumbnail, kernel: bare.kernelMsPerThumbnail },
