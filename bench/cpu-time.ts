@@ -7,13 +7,8 @@ const TICKS_PER_SECOND = 100
 
 /** The process's user + system CPU time in milliseconds. */
 export function cpuMs(pid: number): number {
-  const { user, system } = cpuSplitMs(pid)
+  const { user, system } = splitOf(readFileSync(`/proc/${pid}/stat`, 'utf8'))
   return user + system
-}
-
-/** The process's CPU time in milliseconds, its own code's (user) and the kernel's on its behalf (system) apart. */
-export function cpuSplitMs(pid: number): { user: number; system: number } {
-  return splitOf(readFileSync(`/proc/${pid}/stat`, 'utf8'))
 }
 
 /** utime and stime of a /proc stat line (a process's or a thread's), in milliseconds. */
@@ -35,8 +30,12 @@ export interface ThreadCpu {
   other: number
 }
 
+/** A ThreadCpu with the part of it the kernel spent on the process's behalf (system time). */
+export type ProcessCpu = ThreadCpu & { kernel: number }
+
 export interface ThreadReading {
-  total: number
+  /** The whole process's, threads that have ended included. */
+  process: { user: number; system: number }
   threads: Map<string, { group: keyof ThreadCpu; ms: number }>
 }
 
@@ -53,16 +52,18 @@ export function readThreads(pid: number): ThreadReading {
       // The thread ended between the listing and the read: its time is in the process's total.
     }
   }
-  return { total: cpuMs(pid), threads }
+  return { process: splitOf(readFileSync(`/proc/${pid}/stat`, 'utf8')), threads }
 }
 
 /**
- * CPU per thread group since `before`. libvips starts and ends workers as it goes: the time of threads that were not
- * there at both readings is the process's total less the threads seen twice, and is counted as libvips's.
+ * CPU per thread group since `before`, and the kernel's share of it. libvips starts and ends workers as it goes: the
+ * time of threads that were not there at both readings is the process's total less the threads seen twice, and is
+ * counted as libvips's. So the groups add up to the process's whole CPU.
  */
-export function threadCpuSince(pid: number, before: ThreadReading): ThreadCpu {
+export function threadCpuSince(pid: number, before: ThreadReading): ProcessCpu {
   const now = readThreads(pid)
-  const spent: ThreadCpu = { main: 0, libvips: 0, other: 0 }
+  const kernel = now.process.system - before.process.system
+  const spent: ProcessCpu = { main: 0, libvips: 0, other: 0, kernel }
   let seenTwice = 0
   for (const [tid, { group, ms }] of now.threads) {
     const then = before.threads.get(tid)
@@ -70,14 +71,18 @@ export function threadCpuSince(pid: number, before: ThreadReading): ThreadCpu {
     spent[group] += ms - then.ms
     seenTwice += ms - then.ms
   }
-  spent.libvips += now.total - before.total - seenTwice
+  spent.libvips += now.process.user - before.process.user + kernel - seenTwice
   return spent
 }
 
-/** A ThreadCpu divided by the requests (or operations) it was spent on. */
-export function perItem(spent: ThreadCpu, count: number): ThreadCpu {
-  return { main: spent.main / count, libvips: spent.libvips / count, other: spent.other / count }
+/** The CPU divided by the requests (or operations) it was spent on. */
+export function perItem(spent: ProcessCpu, count: number): ProcessCpu {
+  const { main, libvips, other, kernel } = spent
+  return { main: main / count, libvips: libvips / count, other: other / count, kernel: kernel / count }
 }
+
+/** All of it, every thread group's time added up. */
+export const totalOf = (spent: ThreadCpu): number => spent.main + spent.libvips + spent.other
 
 /** "main 2.25, libvips 3.82, other threads 2.62": a ThreadCpu per request, for a log line. */
 export function describeThreads(spent: ThreadCpu): string {

@@ -3,7 +3,7 @@
 // tests/unit.
 import type { BannedFileCost } from './banned-file-cost'
 import type { CaptchaCost } from './captcha-cost'
-import type { ThreadCpu } from './cpu-time'
+import type { ProcessCpu } from './cpu-time'
 import type { FanoutResult } from './fanout'
 import type { FilterCost } from './filter-cost'
 import type { ScriptSizes } from './js-size'
@@ -34,8 +34,8 @@ export interface WriteFigures {
 
 /** Where the CPU of an image reply goes, beside sharp's loop's per thumbnail (bench/scenarios/image-reply.ts), in ms. */
 export interface ImageReplyCpu {
-  server: ThreadCpu & { kernel: number }
-  sharp: ThreadCpu & { kernel: number }
+  server: ProcessCpu
+  sharp: ProcessCpu
   /** The load generator's CPU per reply: it shares the cores with the server, where sharp's loop has them alone. */
   loadGenerator: number
 }

@@ -3,7 +3,7 @@
 // (like the server) for a fixed time, with the app's own thumbnail function and sharp's cache off, as in the app.
 import { fork } from 'node:child_process'
 import sharp from 'sharp'
-import { perItem, readThreads, threadCpuSince, type ThreadCpu } from './cpu-time'
+import { perItem, readThreads, threadCpuSince, type ProcessCpu } from './cpu-time'
 import { thumbnailOf } from '../lib/media/process'
 
 export interface SharpRate {
@@ -12,10 +12,8 @@ export interface SharpRate {
   seconds: number
   /** The loop process's CPU (user + system, all its threads) per thumbnail. */
   cpuMsPerThumbnail: number
-  /** The part of it spent in the kernel (system time). */
-  kernelMsPerThumbnail: number
-  /** The same CPU by thread group, per thumbnail. */
-  threadMsPerThumbnail: ThreadCpu
+  /** The same CPU by thread group, and the kernel's share, per thumbnail. */
+  threadMsPerThumbnail: ProcessCpu
 }
 
 /** Runs the loop in a child process; resolves with thumbnails per second. */
@@ -54,14 +52,12 @@ async function loop(image: Buffer, concurrency: number, seconds: number): Promis
   await Promise.all(Array.from({ length: concurrency }, lane))
   const elapsed = (performance.now() - started) / 1000
   const cpu = process.cpuUsage(cpuBefore)
-  const threads = threadCpuSince(process.pid, threadsBefore)
   return {
     rate: count / elapsed,
     count,
     seconds: elapsed,
     cpuMsPerThumbnail: (cpu.user + cpu.system) / 1000 / count,
-    kernelMsPerThumbnail: cpu.system / 1000 / count,
-    threadMsPerThumbnail: perItem(threads, count),
+    threadMsPerThumbnail: perItem(threadCpuSince(process.pid, threadsBefore), count),
   }
 }
 

@@ -1,13 +1,5 @@
 // Image replies (800×600 JPEG) rotating over threads, beside sharp's bare thumbnail rate in its own process.
-import {
-  cpuMs,
-  cpuSplitMs,
-  describeThreads,
-  perItem,
-  readThreads,
-  threadCpuSince,
-  type ThreadReading,
-} from '../cpu-time'
+import { cpuMs, describeThreads, perItem, readThreads, threadCpuSince, totalOf, type ThreadReading } from '../cpu-time'
 import { multipart } from '../http'
 import { runLoad, settle, type LoadOptions } from '../http-load'
 import { benchPhoto } from '../seed'
@@ -45,30 +37,28 @@ export const imageReplyScenario: BenchScenario = {
     // still in flight are settled (they balance those in flight at the start).
     // The load generator's too: it shares the two cores with the server, where sharp's bare loop has them alone.
     const pid = ctx.server.proc.pid!
-    let cpuBefore = { user: NaN, system: NaN }
     let loadCpuBefore = NaN
     let threadsBefore: ThreadReading | undefined
     const mark = setTimeout(() => {
-      cpuBefore = cpuSplitMs(pid)
       threadsBefore = readThreads(pid)
       loadCpuBefore = cpuMs(process.pid)
     }, load.warmUpSeconds! * 1000)
     const c = await runLoad(load)
     clearTimeout(mark)
-    const cpuAfter = cpuSplitMs(pid)
-    // Undefined when the load ended before its warm-up did (then nothing was measured).
-    const threads = threadsBefore && perItem(threadCpuSince(pid, threadsBefore), c.ok)
-    const kernelPerReply = c.ok ? (cpuAfter.system - cpuBefore.system) / c.ok : NaN
-    const cpuPerReply = c.ok ? (cpuAfter.user - cpuBefore.user) / c.ok + kernelPerReply : NaN
+    // Undefined when no reply was measured (none answered, or the load ended before its warm-up did).
+    const threads = threadsBefore && c.ok ? perItem(threadCpuSince(pid, threadsBefore), c.ok) : undefined
     const loadCpuPerReply = c.ok ? (cpuMs(process.pid) - loadCpuBefore) / c.ok : NaN
     await settle(load.url)
     const bare = await measureSharpRate(photos[0], connections, seconds, warmUpSeconds)
     ctx.log(
-      `  corkboard ${describe(c)}, server CPU ${cpuPerReply.toFixed(2)} ms per reply ` +
-        `(${threads ? describeThreads(threads) : 'threads not read'}; ${kernelPerReply.toFixed(2)} ms of it in the kernel; ` +
+      `  corkboard ${describe(c)}, ` +
+        (threads
+          ? `server CPU ${totalOf(threads).toFixed(2)} ms per reply (${describeThreads(threads)}; ` +
+            `${threads.kernel.toFixed(2)} ms of it in the kernel; `
+          : 'server CPU not read (no reply in the measured seconds; ') +
         `the load generator ${loadCpuPerReply.toFixed(2)} ms); ` +
         `sharp ${bare.rate.toFixed(0)} thumbnails/s, ${bare.cpuMsPerThumbnail.toFixed(2)} ms of CPU each ` +
-        `(${describeThreads(bare.threadMsPerThumbnail)}; ${bare.kernelMsPerThumbnail.toFixed(2)} ms in the kernel)`,
+        `(${describeThreads(bare.threadMsPerThumbnail)}; ${bare.threadMsPerThumbnail.kernel.toFixed(2)} ms in the kernel)`,
     )
     ctx.results.http.push({
       id: 'image-reply',
@@ -77,11 +67,7 @@ export const imageReplyScenario: BenchScenario = {
       baselineLabel: 'sharp thumbnail loop',
       baseline: { rps: bare.rate },
     })
-    if (c.ok && threads)
-      ctx.results.imageReplyCpu = {
-        server: { ...threads, kernel: kernelPerReply },
-        sharp: { ...bare.threadMsPerThumbnail, kernel: bare.kernelMsPerThumbnail },
-        loadGenerator: loadCpuPerReply,
-      }
+    if (threads)
+      ctx.results.imageReplyCpu = { server: threads, sharp: bare.threadMsPerThumbnail, loadGenerator: loadCpuPerReply }
   },
 }

@@ -1,7 +1,8 @@
 // Writes: text replies from 20 concurrent posters with the server's CPU per reply, where an image reply's CPU goes
 // beside a bare thumbnail's, and the issue-19 write targets (the image figure comes from the image-reply scenario,
 // beside sharp's bare thumbnail rate in the same run).
-import type { BenchResults, ImageReplyCpu } from '../report'
+import { type ProcessCpu, totalOf } from '../cpu-time'
+import type { BenchResults } from '../report'
 import { formatMs, formatRate, formatRatio, ratio } from '../stats'
 import { table, type ReportTable, type Target } from '../table'
 import type { ReportSection } from './index'
@@ -67,12 +68,12 @@ function textReplyTables(r: BenchResults): ReportTable[] {
 function imageCpuTables(r: BenchResults): ReportTable[] {
   const cpu = r.imageReplyCpu
   if (!cpu) return []
-  const row = (label: string, t: ImageReplyCpu['server']) => [
+  const row = (label: string, t: ProcessCpu) => [
     label,
     ms(t.main),
     ms(t.libvips),
     ms(t.other),
-    ms(t.main + t.libvips + t.other),
+    ms(totalOf(t)),
     ms(t.kernel),
   ]
   return [
