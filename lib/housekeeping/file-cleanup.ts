@@ -4,7 +4,7 @@
 import { join, raw, sqltag } from '@prisma/client/runtime/client'
 import { getDb } from '../db/client'
 import { log } from '../log'
-import { isMediaReferenced } from '../media/release'
+import { deleteIfUnreferenced } from '../media/release'
 import { getStorage, type StoredObject } from '../media/storage'
 import { HOUR_MS } from '../time'
 
@@ -50,10 +50,8 @@ export async function cleanupFiles(now: Date): Promise<FileCleanupResult> {
       if (lastModified.getTime() > cutoff) continue
       result.orphanedFiles++
       try {
-        // Checked once more right before deleting: a new post may have reused the same (content-addressed) file.
-        if (await isMediaReferenced(key, now)) continue
-        await storage.delete(key)
-        result.deletedFiles++
+        // Checked once more under the file's lock: a new post may have reused the same (content-addressed) file.
+        if (await deleteIfUnreferenced(key, now)) result.deletedFiles++
       } catch (err) {
         result.errors++
         log.error(`housekeeping: could not delete media ${key}`, err)

@@ -1,12 +1,12 @@
 // Frees stored media once nothing needs it: files are content-addressed, so another post may share one, and a
 // ban in force or an unexpired moderation snapshot keeps its file. Call after commit.
+import { lockMediaFiles } from './file-locks'
 import { getStorage } from './storage'
-import { getDb } from '../db/client'
+import { getDb, type Db, type Prisma } from '../db/client'
 import { log } from '../log'
 
 /** True while a post, a ban in force or an unexpired moderation snapshot refers to the stored file. */
-export async function isMediaReferenced(key: string, now = new Date()): Promise<boolean> {
-  const db = await getDb()
+async function isMediaReferenced(db: Db | Prisma.TransactionClient, key: string, now: Date): Promise<boolean> {
   const url = (await getStorage()).publicUrl(key)
   // Whether any post refers to it, not how many: one index probe each, however many posts share the file.
   const [file, thumbnail, bans, snapshots] = await Promise.all([
@@ -20,15 +20,28 @@ export async function isMediaReferenced(key: string, now = new Date()): Promise<
   return file !== null || thumbnail !== null || bans + snapshots > 0
 }
 
+/**
+ * Deletes the stored file unless something refers to it; true when it was deleted. The check and the deletion run
+ * under the file's lock (file-locks.ts), so a post committing the same file meanwhile either is seen by the check
+ * or finds the file gone after its commit and stores it again. A failed deletion throws.
+ */
+export async function deleteIfUnreferenced(key: string, now = new Date()): Promise<boolean> {
+  const [db, storage] = await Promise.all([getDb(), getStorage()])
+  return db.$transaction(async (tx) => {
+    await lockMediaFiles(tx, [key], 'exclusive')
+    if (await isMediaReferenced(tx, key, now)) return false
+    await storage.delete(key)
+    return true
+  })
+}
+
+/** Deletes each of the files that nothing refers to any more; returns how many were deleted. Failures are logged. */
 export async function releaseMedia(keys: (string | null | undefined)[], now = new Date()): Promise<number> {
   const wanted = [...new Set(keys.filter((k): k is string => Boolean(k)))]
-  if (!wanted.length) return 0
-  const storage = await getStorage()
   let deleted = 0
   for (const key of wanted) {
-    if (await isMediaReferenced(key, now)) continue
-    await storage.delete(key).then(
-      () => deleted++,
+    await deleteIfUnreferenced(key, now).then(
+      (gone) => void (gone && deleted++),
       (err) => log.error(`media: could not delete ${key}`, err),
     )
   }

@@ -2,8 +2,10 @@
 // "3f/3f9c…e1.webp"; thumbnails sit beside them as "3f/3f9c…e1-thumb.webp".
 import { createHash } from 'node:crypto'
 import type { ProcessedMedia } from './process'
+import { releaseMedia } from './release'
 import { getStorage } from './storage'
 import { toStorageError } from './storage-errors'
+import { log } from '../log'
 import { metrics } from '../metrics/registry'
 
 export interface StoredMedia {
@@ -22,11 +24,7 @@ export const PLACEHOLDERS = { video: '/placeholders/video.svg', audio: '/placeho
  * fails, whatever this upload already stored is removed again (no file without its thumbnail) and a
  * StorageFullError (507) or StorageUnavailableError (503) is thrown.
  */
-export async function storeMedia(
-  media: ProcessedMedia,
-  stillReferenced: (key: string) => Promise<boolean>,
-  bodySha256?: string,
-): Promise<StoredMedia> {
+export async function storeMedia(media: ProcessedMedia, bodySha256?: string): Promise<StoredMedia> {
   const storage = await getStorage().catch((err) => {
     throw toStorageError(err)
   })
@@ -45,7 +43,7 @@ export async function storeMedia(
     }
   } catch (err) {
     const failure = toStorageError(err)
-    await discardMedia({ created }, stillReferenced)
+    await releaseMedia(created)
     throw failure
   }
   metrics().uploads.inc({ type: media.detected.mime })
@@ -59,13 +57,24 @@ export async function storeMedia(
   }
 }
 
-/** Removes what a failed upload created, unless a post stored meanwhile references it. */
-export async function discardMedia(
-  stored: Pick<StoredMedia, 'created'>,
-  stillReferenced: (key: string) => Promise<boolean>,
-): Promise<void> {
-  const storage = await getStorage()
-  for (const key of stored.created) {
-    if (!(await stillReferenced(key).catch(() => true))) await storage.delete(key).catch(() => {})
+/**
+ * Called once the post that refers to the stored files has committed: stores again whichever of them a deletion
+ * removed between the upload and the commit (file-locks.ts says why that can happen and why this is enough). The
+ * post stands either way: a failure here is logged, not thrown.
+ */
+export async function restoreIfDeleted(media: ProcessedMedia, stored: StoredMedia): Promise<void> {
+  const files: [string | null, Buffer | null, string][] = [
+    [stored.key, media.body, media.detected.mime],
+    [stored.thumbnailKey, media.thumbnail, 'image/webp'],
+  ]
+  try {
+    const storage = await getStorage()
+    await Promise.all(
+      files.map(async ([key, body, type]) => {
+        if (key && body && !(await storage.exists(key))) await storage.put(key, body, type)
+      }),
+    )
+  } catch (err) {
+    log.error(`media: a new post's file ${stored.key} was deleted meanwhile and could not be stored again`, err)
   }
 }

@@ -1,13 +1,14 @@
 // The media half of creating a post: detect by content (415), process (strip metadata, thumbnail) and store.
-// Returns the post's media columns, and a cleanup for when the post then fails to commit.
+// Returns the post's media columns, a cleanup for when the post then fails to commit, and the check to run once it
+// has committed (lib/media/file-locks.ts: the transaction storing the post holds its files' locks shared).
 import { createHash } from 'node:crypto'
-import { getDb } from '../db/client'
 import type { UploadedFile } from '../http/multipart'
 import { detectMedia } from '../media/detect'
 import { mediaMd5Of } from '../media/md5'
 import { originalName } from '../media/original-name'
 import { processMedia, type ProcessedMedia } from '../media/process'
-import { discardMedia, storeMedia } from '../media/store'
+import { releaseMedia } from '../media/release'
+import { restoreIfDeleted, storeMedia } from '../media/store'
 
 export interface PostMedia {
   columns: {
@@ -25,7 +26,10 @@ export interface PostMedia {
     mediaMd5: string
     mediaSha256: string
   }
+  /** The post failed: deletes the files this upload stored, unless a post committed meanwhile refers to them. */
   discard(): Promise<void>
+  /** The post committed: stores its files again if a deletion removed them before the commit. */
+  committed(): Promise<void>
 }
 
 /** A check of the processed upload before anything is stored (the banned-file check); it refuses by throwing. */
@@ -37,7 +41,7 @@ export async function attachMedia(file: UploadedFile, screen?: UploadScreen): Pr
   const sha256 = createHash('sha256').update(file.buffer).digest('hex')
   await screen?.({ sha256, processed })
   // The stored bytes are often the uploaded ones themselves (nothing to strip): then so is their digest.
-  const stored = await storeMedia(processed, referencedByPost, processed.body === file.buffer ? sha256 : undefined)
+  const stored = await storeMedia(processed, processed.body === file.buffer ? sha256 : undefined)
   return {
     columns: {
       imageUrl: stored.url,
@@ -54,12 +58,7 @@ export async function attachMedia(file: UploadedFile, screen?: UploadScreen): Pr
       mediaMd5: mediaMd5Of(processed.body),
       mediaSha256: sha256,
     },
-    discard: () => discardMedia(stored, referencedByPost),
+    discard: async () => void (await releaseMedia(stored.created)),
+    committed: () => restoreIfDeleted(processed, stored),
   }
-}
-
-/** A post stored meanwhile may share the (content-addressed) file: then it stays. */
-async function referencedByPost(key: string): Promise<boolean> {
-  const db = await getDb()
-  return (await db.post.count({ where: { OR: [{ mediaKey: key }, { thumbnailKey: key }] } })) > 0
 }

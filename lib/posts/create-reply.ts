@@ -94,6 +94,7 @@ export async function createReply({
       sage,
       event: statsRow,
     })
+    await media?.committed()
     const publicPost = toPublicPost(post, undefined, null) // a new post has no poll yet
     publish({
       name: 'post_created',

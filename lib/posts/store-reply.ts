@@ -4,8 +4,8 @@
 //
 // On SQLite these are separate statements in one transaction (statements there are calls into the library, and
 // transactions run one at a time). On PostgreSQL every statement is a round trip, so the same work is one statement
-// (store-reply-postgres.ts), after the duplicate rule's advisory locks where a check is on; with no check on, that
-// one statement needs no transaction around it.
+// (store-reply-postgres.ts), after the duplicate rule's advisory locks where a check is on and the file's shared lock
+// where the reply has one (lib/media/file-locks.ts); with neither, that one statement needs no transaction around it.
 import { countReply } from './count-reply'
 import { insertPost } from './insert-post'
 import type { PostRowDraft } from './new-post-row'
@@ -16,6 +16,7 @@ import { rawSql, rawTransaction } from '../db/client'
 import type { RawSql } from '../db/driver-sql'
 import { assertNotDuplicate, duplicateError, duplicateLookup, lockFingerprints } from '../duplicates/check'
 import { ConflictError, NotFoundError } from '../errors'
+import { lockMediaFiles } from '../media/file-locks'
 import { insertPostEvent, type PostEventRow } from '../stats/post-events'
 
 export const ARCHIVED = 'This thread has been archived and no longer accepts new posts'
@@ -54,9 +55,10 @@ async function storeOnPostgres({ row, sage, event }: ReplyToStore) {
     if (result.stored) return result
     throw result.duplicate ? duplicateError(result.duplicate) : await whyNotCounted(tx, row.threadId)
   }
-  if (duplicates.fingerprints.length === 0) return store(await rawSql())
+  if (duplicates.fingerprints.length === 0 && !row.mediaKey) return store(await rawSql())
   return rawTransaction(async (tx) => {
     await lockFingerprints(tx, duplicates.fingerprints)
+    await lockMediaFiles(tx, [row.mediaKey, row.thumbnailKey], 'shared')
     return store(tx)
   })
 }

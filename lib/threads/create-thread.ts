@@ -14,6 +14,7 @@ import { applyFilters } from '../filters/apply'
 import { countryCodeFor } from '../geo/country'
 import type { PosterInput } from '../http/posting'
 import { OP_CONTENT_MAX, TOPIC_MAX } from '../limits'
+import { lockMediaFiles } from '../media/file-locks'
 import { attachMedia } from '../posts/attach-media'
 import { threadFields } from '../posts/fields'
 import { insertPost } from '../posts/insert-post'
@@ -76,6 +77,7 @@ export async function createThread({ boardId, ip, posterKey, banExempt, captchaE
         content,
         mediaKey: media.columns.mediaKey,
       })
+      await lockMediaFiles(tx, [media.columns.mediaKey, media.columns.thumbnailKey], 'shared')
       await lockRow(tx, 'boards', boardId)
       const thread = await tx.thread.create({ data: { boardId, topic, createdAt: now, updatedAt: now, postCount: 1 } })
       const post = await insertPost(tx, {
@@ -93,6 +95,7 @@ export async function createThread({ boardId, ip, posterKey, banExempt, captchaE
       const died = await applyThreadCap(tx, boardId, now)
       return { thread, post, died }
     })
+    await media.committed()
     publish(
       {
         name: 'thread_created',
