@@ -10,6 +10,9 @@
 // finds the file missing and stores it again; a post that took it first had committed when the deletion's check ran,
 // so the check sees it and keeps the file.
 //
+// A post on SQLite skips its look after the commit when no deletion ran meanwhile: the process is alone with the
+// database (the same assumption that makes its transactions the lock), so it knows every deletion there is.
+//
 // On PostgreSQL the lock is an advisory lock per file, held until the transaction ends. Shared holders never wait
 // for each other, and a deletion holds one file's lock and waits for nothing else, so no two transactions can wait
 // for each other in a circle. On SQLite transactions already run one at a time in this process
@@ -17,6 +20,7 @@
 import { createHash } from 'node:crypto'
 import { getConfig } from '../config'
 import type { RawSql } from '../db/driver-sql'
+import { processSingleton } from '../process-singleton'
 
 /** The advisory lock's 64-bit key of a stored file (its own namespace: the duplicate rule hashes other strings). */
 const lockKeyOf = (mediaKey: string) => createHash('sha256').update(`media:${mediaKey}`).digest().readBigInt64BE(0)
@@ -40,4 +44,24 @@ export async function lockMediaFiles(
   else
     await tx.$queryRaw`SELECT count(pg_advisory_xact_lock(k))::int AS locked
       FROM unnest(string_to_array(${locks}, ',')::bigint[]) AS k`
+}
+
+/** Deletions of stored files this process has attempted, each counted once it is over (see deletedSince). */
+const deletions = () => processSingleton('media-file-deletions', () => ({ count: 0 }))
+
+/** Counts a deletion once its attempt is over, whether it succeeded or not. */
+export function countDeletion(): void {
+  deletions().count++
+}
+
+/** A mark taken before an upload checks whether its files are stored, for deletedSince after the commit. */
+export const deletionMark = (): number => deletions().count
+
+/**
+ * Whether the files an upload found or stored after `mark` may have been deleted since: always on PostgreSQL, where
+ * other processes delete too; on SQLite only when a deletion ended since (one that ended before the mark was over
+ * before the upload looked, so the upload found its file missing and stored it).
+ */
+export function deletedSince(mark: number): boolean {
+  return getConfig().database.provider === 'postgresql' || deletions().count !== mark
 }

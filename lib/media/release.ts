@@ -1,6 +1,6 @@
 // Frees stored media once nothing needs it: files are content-addressed, so another post may share one, and a
 // ban in force or an unexpired moderation snapshot keeps its file. Call after commit.
-import { lockMediaFiles } from './file-locks'
+import { countDeletion, lockMediaFiles } from './file-locks'
 import { getStorage } from './storage'
 import { getDb, type Db, type Prisma } from '../db/client'
 import { log } from '../log'
@@ -30,7 +30,7 @@ export async function deleteIfUnreferenced(key: string, now = new Date()): Promi
   return db.$transaction(async (tx) => {
     await lockMediaFiles(tx, [key], 'exclusive')
     if (await isMediaReferenced(tx, key, now)) return false
-    await storage.delete(key)
+    await storage.delete(key).finally(countDeletion)
     return true
   })
 }

@@ -1,6 +1,7 @@
 // Stores processed media content-addressed by SHA-256, so the same file is kept once. Keys look like
 // "3f/3f9c…e1.webp"; thumbnails sit beside them as "3f/3f9c…e1-thumb.webp".
 import { createHash } from 'node:crypto'
+import { deletedSince, deletionMark } from './file-locks'
 import type { ProcessedMedia } from './process'
 import { releaseMedia } from './release'
 import { getStorage } from './storage'
@@ -15,6 +16,8 @@ export interface StoredMedia {
   thumbnailUrl: string | null
   /** Keys this upload created (not already present); the ones to remove if the post then fails. */
   created: string[]
+  /** Taken before the files were looked for (file-locks.ts: deletionMark). */
+  deletionMark: number
 }
 
 export const PLACEHOLDERS = { video: '/placeholders/video.svg', audio: '/placeholders/audio.svg' } as const
@@ -32,6 +35,7 @@ export async function storeMedia(media: ProcessedMedia, bodySha256?: string): Pr
   const key = `${hash.slice(0, 2)}/${hash}.${media.detected.ext}`
   const thumbnailKey = media.thumbnail ? `${hash.slice(0, 2)}/${hash}-thumb.webp` : null
   const created: string[] = []
+  const mark = deletionMark()
   try {
     if (!(await storage.exists(key))) {
       await storage.put(key, media.body, media.detected.mime)
@@ -54,6 +58,7 @@ export async function storeMedia(media: ProcessedMedia, bodySha256?: string): Pr
     thumbnailKey,
     thumbnailUrl: thumbnailKey ? storage.publicUrl(thumbnailKey) : placeholder,
     created,
+    deletionMark: mark,
   }
 }
 
@@ -63,6 +68,7 @@ export async function storeMedia(media: ProcessedMedia, bodySha256?: string): Pr
  * post stands either way: a failure here is logged, not thrown.
  */
 export async function restoreIfDeleted(media: ProcessedMedia, stored: StoredMedia): Promise<void> {
+  if (!deletedSince(stored.deletionMark)) return
   const files: [string | null, Buffer | null, string][] = [
     [stored.key, media.body, media.detected.mime],
     [stored.thumbnailKey, media.thumbnail, 'image/webp'],

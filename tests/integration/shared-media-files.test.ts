@@ -1,15 +1,17 @@
-// Stored files are content-addressed, so posts share them, and a deletion can overlap a new post of the same bytes.
-// These tests stop a reply just before its commit (another connection holds the write lock on SQLite, the thread's
-// row on PostgreSQL) and let a deletion happen meanwhile: the reply's files must be there once it is stored.
+// Stored files are content-addressed, so posts share them, and a deletion can overlap a new post of the same bytes
+// (lib/media/file-locks.ts): whichever comes first, a committed post's files must be there. The domain layer is
+// called in this process for the order a server cannot be made to take; on PostgreSQL a reply is also stopped just
+// before its commit (another connection holds its thread's row) while a deletion happens or waits.
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { usingPostgres } from '../helpers/database'
 import { form, postForm } from '../helpers/http'
+import { useServerConfig } from '../helpers/in-process'
 import { png } from '../helpers/media'
 import { roomyRateLimits, startServer, type TestServer } from '../helpers/server'
+import { sql } from '../helpers/sql'
 
 let server: TestServer
 beforeAll(async () => {
@@ -22,8 +24,10 @@ beforeAll(async () => {
       DUPLICATE_FILE_SECONDS: '0',
     },
   })
+  useServerConfig(server)
 })
 afterAll(async () => {
+  await (await import('@/lib/db/client')).closeDb()
   await server?.stop()
 })
 
@@ -60,27 +64,15 @@ const reply = (threadId: number, image: Buffer) =>
     form({ content: `a reply ${Math.random()}` }, { name: 'r.png', bytes: image }),
   )
 
-/**
- * Makes a reply to `threadId` wait just before its commit, until the returned function is called: another connection
- * holds the database's write lock (SQLite) or the thread's row (PostgreSQL).
- */
+/** Makes a reply to `threadId` wait just before its commit, until the returned function is called (PostgreSQL). */
 async function holdCommitsTo(threadId: number): Promise<() => Promise<void>> {
-  const db = server.database
-  if (db.provider === 'postgresql') {
-    const client = new pg.Client({ connectionString: db.url })
-    await client.connect()
-    await client.query('BEGIN')
-    await client.query('SELECT id FROM threads WHERE id = $1 FOR UPDATE', [threadId])
-    return async () => {
-      await client.query('COMMIT')
-      await client.end()
-    }
-  }
-  const conn = new Database(db.url.slice('file:'.length), { timeout: 5000 })
-  conn.exec('BEGIN IMMEDIATE')
+  const client = new pg.Client({ connectionString: server.database.url })
+  await client.connect()
+  await client.query('BEGIN')
+  await client.query('SELECT id FROM threads WHERE id = $1 FOR UPDATE', [threadId])
   return async () => {
-    conn.exec('COMMIT')
-    conn.close()
+    await client.query('COMMIT')
+    await client.end()
   }
 }
 
@@ -94,22 +86,63 @@ async function served(threadId: number): Promise<{ image: number; thumbnail: num
   )
 }
 
-describe('a file deleted while a post of the same bytes is being stored', () => {
-  it('is stored again once the post has committed', async () => {
+/** An upload stored by this process's domain layer, as a post's would be before its commit. */
+async function upload(image: Buffer) {
+  const { attachMedia } = await import('@/lib/posts/attach-media')
+  const media = await attachMedia({ buffer: image, filename: 'p.png', declaredType: 'image/png' })
+  const keys = [media.columns.mediaKey, media.columns.thumbnailKey!]
+  const onDisk = () => keys.map((key) => existsSync(path.join(mediaDir(), key)))
+  return { media, keys, onDisk }
+}
+
+/** Commits a reference to the upload: a text reply of a new thread given the upload's columns. */
+async function commitPostOf(keys: string[]) {
+  const threadId = await newThread(await png(30, 30, { r: 5, g: 5, b: 5 }))
+  const res = await postForm(`${server.url}/api/boards/tech/threads/${threadId}/posts`, form({ content: 'text' }))
+  expect(res.status).toBe(201)
+  await sql(server.database, 'UPDATE posts SET media_key = ?, thumbnail_key = ? WHERE id = ?', ...keys, res.body.postId)
+}
+
+describe("a file deleted between an upload and its post's commit", () => {
+  it('is stored again once the post has committed, and then kept', async () => {
+    const { deleteIfUnreferenced } = await import('@/lib/media/release')
+    const { media, keys, onDisk } = await upload(await png(36, 36, { r: 70, g: 7, b: 170 }))
+    expect(onDisk()).toEqual([true, true])
+    // Nothing committed refers to the files yet: a failing double submit of the same bytes (or the deletion of an
+    // older post of them) deletes them.
+    for (const key of keys) expect(await deleteIfUnreferenced(key)).toBe(true)
+    expect(onDisk()).toEqual([false, false])
+    await commitPostOf(keys)
+    await media.committed()
+    expect(onDisk()).toEqual([true, true])
+    for (const key of keys) expect(await deleteIfUnreferenced(key)).toBe(false)
+    expect(onDisk()).toEqual([true, true])
+  })
+
+  // SQLite's one process knows every deletion: a post with none meanwhile does not look. A file removed behind the
+  // process's back (by hand) is not its concern, and shows that nothing was looked at.
+  it.runIf(!usingPostgres())('is not looked for on SQLite when no deletion ran meanwhile', async () => {
+    const { media, keys, onDisk } = await upload(await png(37, 37, { r: 170, g: 70, b: 7 }))
+    for (const key of keys) rmSync(path.join(mediaDir(), key))
+    await commitPostOf(keys)
+    await media.committed()
+    expect(onDisk()).toEqual([false, false])
+  })
+
+  it.runIf(usingPostgres())('on PostgreSQL, is stored again by a reply over HTTP', async () => {
     const threadId = await newThread(await png(31, 31, { r: 9, g: 90, b: 190 }))
     const before = new Set(storedFiles())
     const release = await holdCommitsTo(threadId)
     let answer: ReturnType<typeof reply> | undefined
     try {
       answer = reply(threadId, await png(33, 33, { r: 190, g: 9, b: 90 }))
-      // The reply has stored its file and thumbnail and now waits for the lock. Another post of the same bytes that
-      // failed (a double submit refused as a duplicate, say) deletes them now, as nothing committed refers to them.
+      // The reply has stored its file and thumbnail and now waits for its thread's row. Another process deletes
+      // them (its check ran before the reply took the files' locks).
       const created = await until('the reply to store its files', () => {
         const added = storedFiles().filter((f) => !before.has(f))
         return added.length === 2 ? added : undefined
       })
       for (const file of created) rmSync(path.join(mediaDir(), file))
-      expect(storedFiles().filter((f) => !before.has(f))).toEqual([])
     } finally {
       await release()
     }
