@@ -4,17 +4,20 @@ import { multipart } from '../http'
 import { runLoad, settle, type LoadOptions } from '../http-load'
 import { benchPhoto } from '../seed'
 import { measureSharpRate } from '../sharp-baseline'
+import { uniqueJpegBodies } from '../unique-jpeg'
 import { describe, replyHeaders, throughput, type BenchScenario } from './context'
 
 export const imageReplyScenario: BenchScenario = {
   id: 'image-reply',
   async run(ctx) {
     const { connections, seconds, warmUpSeconds } = ctx.settings
-    // Four photos, so the server cannot skip work for a file it has just stored.
+    // Four photos, each sent as a new file every time (unique-jpeg.ts): the server stores every upload, as a real
+    // site's uploads are mostly new files.
     const photos = await Promise.all([0, 1, 2, 3].map(() => benchPhoto(800, 600)))
     const bodies = photos.map((bytes, i) =>
       multipart({ content: `Image reply ${i}` }, { field: 'image', name: `photo-${i}.jpg`, type: 'image/jpeg', bytes }),
     )
+    const sources = bodies.map((b, i) => uniqueJpegBodies(b.body, photos[i]))
     let n = 0
     ctx.log(
       `image replies (${(photos[0].length / 1024).toFixed(0)} KB JPEG, 800×600): ${seconds} s, then sharp's bare thumbnail rate`,
@@ -29,8 +32,8 @@ export const imageReplyScenario: BenchScenario = {
       // Fifty uploads in flight take seconds each to answer, so the steady state comes later than for pages.
       warmUpSeconds: Math.max(warmUpSeconds, 5),
       next: () => {
-        const b = bodies[n++ % bodies.length]
-        return { path: ctx.nextThread(), body: b.body, headers: replyHeaders(b.contentType) }
+        const i = n++ % bodies.length
+        return { path: ctx.nextThread(), body: sources[i](), headers: replyHeaders(bodies[i].contentType) }
       },
     }
     // The server's CPU over the measured seconds only: read when the warm-up ends, and again before the uploads
