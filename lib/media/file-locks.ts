@@ -10,8 +10,9 @@
 // finds the file missing and stores it again; a post that took it first had committed when the deletion's check ran,
 // so the check sees it and keeps the file.
 //
-// A post on SQLite skips its look after the commit when no deletion ran meanwhile: the process is alone with the
-// database (the same assumption that makes its transactions the lock), so it knows every deletion there is.
+// A post on SQLite skips its look after the commit when no deletion ran meanwhile: an SQLite site runs one server
+// process (a second one would not hear the first's events either: its cached pages would go stale), so the process
+// knows every deletion there is.
 //
 // On PostgreSQL the lock is an advisory lock per file, held until the transaction ends. Shared holders never wait
 // for each other, and a deletion holds one file's lock and waits for nothing else, so no two transactions can wait

@@ -2,6 +2,7 @@
 // ban in force or an unexpired moderation snapshot keeps its file. Call after commit.
 import { countDeletion, lockMediaFiles } from './file-locks'
 import { getStorage } from './storage'
+import { getConfig } from '../config'
 import { getDb, type Db, type Prisma } from '../db/client'
 import { log } from '../log'
 
@@ -21,18 +22,32 @@ async function isMediaReferenced(db: Db | Prisma.TransactionClient, key: string,
 }
 
 /**
+ * How long a deletion may hold its file's lock. The storage call inside it must end first, or a post could commit,
+ * find the file still there, and lose it to the late deletion: S3's worst case is two attempts of 2 s to connect and
+ * 5 s to answer (s3-storage.ts); a local file goes at once. Meanwhile, on SQLite, the process's other transactions
+ * wait (one runs at a time), and on PostgreSQL the deletion holds a pooled connection.
+ */
+const DELETION_HOLD_MS = 30_000
+
+/**
  * Deletes the stored file unless something refers to it; true when it was deleted. The check and the deletion run
  * under the file's lock (file-locks.ts), so a post committing the same file meanwhile either is seen by the check
  * or finds the file gone after its commit and stores it again. A failed deletion throws.
  */
 export async function deleteIfUnreferenced(key: string, now = new Date()): Promise<boolean> {
   const [db, storage] = await Promise.all([getDb(), getStorage()])
-  return db.$transaction(async (tx) => {
-    await lockMediaFiles(tx, [key], 'exclusive')
-    if (await isMediaReferenced(tx, key, now)) return false
-    await storage.delete(key).finally(countDeletion)
-    return true
-  })
+  return db.$transaction(
+    async (tx) => {
+      // The server would otherwise end a transaction idle that long while the storage call runs (lib/db/client.ts).
+      if (getConfig().database.provider === 'postgresql')
+        await tx.$executeRawUnsafe(`SET LOCAL idle_in_transaction_session_timeout = ${DELETION_HOLD_MS}`)
+      await lockMediaFiles(tx, [key], 'exclusive')
+      if (await isMediaReferenced(tx, key, now)) return false
+      await storage.delete(key).finally(countDeletion)
+      return true
+    },
+    { timeout: DELETION_HOLD_MS },
+  )
 }
 
 /** Deletes each of the files that nothing refers to any more; returns how many were deleted. Failures are logged. */

@@ -82,27 +82,25 @@ export async function createReply({
   const country = await countryCodeFor(ip)
   const statsRow = await postEventRow(boardId, ip, country)
 
-  try {
-    const { post, postCount, bumped } = await storeReply({
-      row: newPostRow(
-        board,
-        threadId,
-        { ip, posterKey, country },
-        { content, createdAt: new Date(), isOp: false, spoiler },
-        media,
-      ),
-      sage,
-      event: statsRow,
-    })
-    await media?.committed()
-    const publicPost = toPublicPost(post, undefined, null) // a new post has no poll yet
-    publish({
-      name: 'post_created',
-      payload: { postId: post.id, threadId, boardId, postCount, bumped, post: publicPost },
-    })
-    return { postId: post.id, threadId, boardId }
-  } catch (err) {
+  const { post, postCount, bumped } = await storeReply({
+    row: newPostRow(
+      board,
+      threadId,
+      { ip, posterKey, country },
+      { content, createdAt: new Date(), isOp: false, spoiler },
+      media,
+    ),
+    sage,
+    event: statsRow,
+  }).catch(async (err) => {
     await media?.discard()
     throw err
-  }
+  })
+  await media?.committed()
+  const publicPost = toPublicPost(post, undefined, null) // a new post has no poll yet
+  publish({
+    name: 'post_created',
+    payload: { postId: post.id, threadId, boardId, postCount, bumped, post: publicPost },
+  })
+  return { postId: post.id, threadId, boardId }
 }

@@ -69,8 +69,8 @@ export async function createThread({ boardId, ip, posterKey, banExempt, captchaE
   const db = await getDb()
   const now = new Date()
   const statsRow = await postEventRow(boardId, ip, country, now)
-  try {
-    const { thread, post, died } = await db.$transaction(async (tx) => {
+  const { thread, post, died } = await db
+    .$transaction(async (tx) => {
       const unique = await assertNotDuplicate(tx, {
         boardId,
         threadId: null,
@@ -95,17 +95,17 @@ export async function createThread({ boardId, ip, posterKey, banExempt, captchaE
       const died = await applyThreadCap(tx, boardId, now)
       return { thread, post, died }
     })
-    await media.committed()
-    publish(
-      {
-        name: 'thread_created',
-        payload: { threadId: thread.id, boardId, postId: post.id, topic, createdAt: now.toISOString() },
-      },
-      ...died.map((d) => ({ name: 'thread_died' as const, payload: d })),
-    )
-    return { threadId: thread.id, postId: post.id, boardId }
-  } catch (err) {
-    await media.discard()
-    throw err
-  }
+    .catch(async (err) => {
+      await media.discard()
+      throw err
+    })
+  await media.committed()
+  publish(
+    {
+      name: 'thread_created',
+      payload: { threadId: thread.id, boardId, postId: post.id, topic, createdAt: now.toISOString() },
+    },
+    ...died.map((d) => ({ name: 'thread_died' as const, payload: d })),
+  )
+  return { threadId: thread.id, postId: post.id, boardId }
 }

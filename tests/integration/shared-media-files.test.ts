@@ -68,8 +68,13 @@ const reply = (threadId: number, image: Buffer) =>
 async function holdCommitsTo(threadId: number): Promise<() => Promise<void>> {
   const client = new pg.Client({ connectionString: server.database.url })
   await client.connect()
-  await client.query('BEGIN')
-  await client.query('SELECT id FROM threads WHERE id = $1 FOR UPDATE', [threadId])
+  try {
+    await client.query('BEGIN')
+    await client.query('SELECT id FROM threads WHERE id = $1 FOR UPDATE', [threadId])
+  } catch (err) {
+    await client.end()
+    throw err
+  }
   return async () => {
     await client.query('COMMIT')
     await client.end()
@@ -136,8 +141,9 @@ describe("a file deleted between an upload and its post's commit", () => {
     let answer: ReturnType<typeof reply> | undefined
     try {
       answer = reply(threadId, await png(33, 33, { r: 190, g: 9, b: 90 }))
-      // The reply has stored its file and thumbnail and now waits for its thread's row. Another process deletes
-      // them (its check ran before the reply took the files' locks).
+      // The reply has stored its file and thumbnail and now waits for its thread's row. The files go as they would
+      // by a deletion in another process that took their lock before this reply did (such a deletion would wait
+      // now: the next test), leaving the reply to find them gone after its commit.
       const created = await until('the reply to store its files', () => {
         const added = storedFiles().filter((f) => !before.has(f))
         return added.length === 2 ? added : undefined
@@ -198,7 +204,10 @@ describe.runIf(usingPostgres())('on PostgreSQL, a deletion of a shared file', ()
         method: 'DELETE',
         headers: { Cookie: owner },
       })
-      void deletion.then(() => (deletionAnswered = true))
+      void deletion.then(
+        () => (deletionAnswered = true),
+        () => {}, // awaited (and failed) below
+      )
       await until('the deletion to wait for the file lock', async () =>
         (await advisoryLocks('ExclusiveLock', false)) >= 1 ? true : undefined,
       )
