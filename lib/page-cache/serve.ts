@@ -162,7 +162,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         entry = stored
       }
       const cacheControl = route.api ? apiCacheControl : cache === 'STALE' ? staleCacheControl : pageCacheControl
-      sendEntry(req, res, entry, cacheControl, cache)
+      const encoding = encodingFor(req)
+      if (encoding === 'gzip') entry = await store.gzipped(key, entry)
+      sendEntry(req, res, entry, encoding, cacheControl, cache)
       return true
     },
   }
@@ -180,11 +182,10 @@ function sendEntry(
   req: IncomingMessage,
   res: ServerResponse,
   entry: CacheEntry,
+  encoding: Encoding,
   cacheControl: string,
   cache: string,
 ): void {
-  const accepted = req.headers['accept-encoding'] ?? ''
-  const encoding: Encoding = BR.test(accepted) ? 'br' : GZIP.test(accepted) ? 'gzip' : 'identity'
   let headers = headersOf(entry, encoding, cacheControl, cache)
   // A Vary set on this response before the cache answered (server.ts sets `Vary: Origin` with the CORS headers of
   // an allow-listed origin) joins the entry's: writeHead would replace it otherwise.
@@ -202,12 +203,17 @@ function sendEntry(
     return void res.end()
   }
   res.writeHead(200, headers)
-  res.end(req.method === 'HEAD' ? undefined : entry[encoding])
+  res.end(req.method === 'HEAD' ? undefined : entry[encoding]!)
 }
 
 type Encoding = 'br' | 'gzip' | 'identity'
 const BR = /\bbr\b/
 const GZIP = /\bgzip\b/
+
+function encodingFor(req: IncomingMessage): Encoding {
+  const accepted = req.headers['accept-encoding'] ?? ''
+  return BR.test(accepted) ? 'br' : GZIP.test(accepted) ? 'gzip' : 'identity'
+}
 
 // The answer headers of an entry, per encoding and cache result, built on its first hit and reused by every later
 // one (assembling them per request was a visible share of a hit's CPU). They go away with the entry.
@@ -232,7 +238,8 @@ function headersOf(
       'x-corkboard-cache': cache,
     }
     if (encoding !== 'identity') headers['content-encoding'] = encoding
-    headers['content-length'] = entry[encoding].length
+    // Callers make the gzip copy first (PageStore.gzipped).
+    headers['content-length'] = entry[encoding]!.length
     byVariant.set(variant, headers)
   }
   return headers

@@ -1,4 +1,6 @@
 // Rendered pages in memory: a byte-bounded LRU of entries, each with its tags, precompressed bodies and an ETag.
+// Brotli is made with the entry (every current browser takes it); gzip only when a client that takes gzip but not
+// brotli asks for the page (an older client, a crawler, a CDN fetching from the origin), then kept with it.
 // Misses of one page share one render; an invalidation also disowns renders in flight, so a request that arrives
 // after a write never receives a page rendered before it, unless the invalidation was a soft one: then entries (and
 // renders in flight) of pages that may be served stale are kept, marked with the time they went stale, and the
@@ -20,7 +22,8 @@ export interface RenderedPage {
 export interface CacheEntry {
   headers: Record<string, string>
   identity: Buffer
-  gzip: Buffer
+  /** Made on the first request that needs it (gzipped), then kept and counted in the entry's size. */
+  gzip?: Buffer
   br: Buffer
   etag: string
   tags: string[]
@@ -60,6 +63,8 @@ export class PageStore {
    */
   private readonly running = new Map<string, number>()
   private readonly settling = new Set<NodeJS.Timeout>()
+  /** gzip copies being made, one per entry however many requests wait for it. */
+  private readonly gzipping = new WeakMap<CacheEntry, Promise<CacheEntry>>()
   readonly stats = { hits: 0, misses: 0, stores: 0, invalidations: 0 }
 
   /** `settleMs`: how long a page must stay before it is compressed again at the better settings (-1: never). */
@@ -69,7 +74,8 @@ export class PageStore {
   ) {
     this.entries = new LRUCache<string, CacheEntry>({
       maxSize: maxBytes,
-      sizeCalculation: (e) => e.identity.length + e.gzip.length + e.br.length + (e.shell?.carried?.bytes ?? 0) + 512,
+      sizeCalculation: (e) =>
+        e.identity.length + (e.gzip?.length ?? 0) + e.br.length + (e.shell?.carried?.bytes ?? 0) + 512,
       dispose: (entry, key) => this.untag(key, entry.tags),
     })
   }
@@ -177,12 +183,15 @@ export class PageStore {
     if (this.settleMs < 0) return
     const timer = setTimeout(() => {
       this.settling.delete(timer)
-      if (this.entries.peek(key) !== entry) return
-      const page = { status: 200, headers: entry.headers, body: entry.identity, shell: entry.shell }
-      void compress(page, entry.tags, SETTLED, entry, entry.etag).then(
+      const held = this.entries.peek(key)
+      if (!held || !sameRender(held, entry)) return
+      const page = { status: 200, headers: held.headers, body: held.identity, shell: held.shell }
+      void compress(page, held.tags, SETTLED, held, held.etag, Boolean(held.gzip)).then(
         (settled) => {
-          if (this.entries.peek(key) !== entry) return
-          settled.staleSince = entry.staleSince
+          const current = this.entries.peek(key)
+          if (!current || !sameRender(current, entry)) return
+          settled.staleSince = current.staleSince
+          settled.gzip ??= current.gzip // made meanwhile by a request for it
           // The same tags stay indexed (no dispose), and the entry keeps the time to live it had left.
           this.entries.set(key, settled, { noDisposeOnSet: true, noUpdateTTL: true })
         },
@@ -191,6 +200,33 @@ export class PageStore {
     }, this.settleMs)
     timer.unref()
     this.settling.add(timer)
+  }
+
+  /**
+   * The entry with its gzip copy, made now (at the fast settings: a reader waits) if it has none yet and kept in
+   * the cache's copy of the entry, which then counts it. One compression per entry however many readers ask.
+   */
+  gzipped(key: string, entry: CacheEntry): Promise<CacheEntry> {
+    if (entry.gzip) return Promise.resolve(entry)
+    let made = this.gzipping.get(entry)
+    if (!made) {
+      made = gzipAsync(entry.identity, { level: FIRST.gzip, chunkSize: outputChunk(entry.identity.length) }).then(
+        (gzip) => {
+          const withGzip = { ...entry, gzip }
+          const current = this.entries.peek(key)
+          // A new object, so the cache counts its size again; marks made on the old one meanwhile carry over.
+          if (current && sameRender(current, entry) && !current.gzip) {
+            withGzip.staleSince = current.staleSince
+            this.entries.set(key, withGzip, { noDisposeOnSet: true, noUpdateTTL: true })
+          }
+          return withGzip
+        },
+      )
+      // A failed compression is not remembered: the next reader tries again.
+      made.catch(() => this.gzipping.delete(entry))
+      this.gzipping.set(entry, made)
+    }
+    return made
   }
 
   /** Stops pending recompressions (the server is closing). */
@@ -273,7 +309,7 @@ const SETTLE_MS = 5_000
  */
 const outputChunk = (inputBytes: number) => Math.min(256 * 1024, Math.max(16 * 1024, inputBytes >> 2))
 
-/** Both encodings at once on libuv's thread pool, off the event loop that serves other requests meanwhile. */
+/** The entry's compressed copies on libuv's thread pool, off the event loop that serves other requests meanwhile. */
 async function compress(
   page: RenderedPage,
   tags: string[],
@@ -281,10 +317,11 @@ async function compress(
   { renderedAt, staleOk }: Pick<CacheEntry, 'renderedAt' | 'staleOk'>,
   // A recompressed page keeps the ETag it was first stored with (it is the same page).
   etag?: string,
+  withGzip = false,
 ): Promise<CacheEntry> {
   const chunkSize = outputChunk(page.body.length)
   const [gzipped, br, tag] = await Promise.all([
-    gzipAsync(page.body, { level: settings.gzip, chunkSize }),
+    withGzip ? gzipAsync(page.body, { level: settings.gzip, chunkSize }) : undefined,
     brotliAsync(page.body, {
       chunkSize,
       params: { [zlib.BROTLI_PARAM_QUALITY]: settings.brotli, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length },
@@ -303,6 +340,10 @@ async function compress(
     shell: page.shell,
   }
 }
+
+/** Two entries hold the same render of a page (one may be the other with a copy added or recompressed). */
+const sameRender = (a: CacheEntry, b: CacheEntry) =>
+  a === b || (a.renderedAt === b.renderedAt && a.etag === b.etag && a.identity === b.identity)
 
 /**
  * A strong ETag: the start of the page's SHA-256, hashed on the event loop (≈ 0.8 ms for a 1.2 MB thread page).
