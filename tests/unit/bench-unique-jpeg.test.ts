@@ -5,19 +5,9 @@ import sharp from 'sharp'
 import { expect, it } from 'vitest'
 import { multipart } from '@/bench/http'
 import { quantisationTail, uniqueJpegBodies } from '@/bench/unique-jpeg'
+import { noisy } from '../helpers/media'
 
-const photo = () =>
-  sharp({
-    create: {
-      width: 160,
-      height: 120,
-      channels: 3,
-      background: '#000',
-      noise: { type: 'gaussian', mean: 120, sigma: 40 },
-    },
-  })
-    .jpeg({ quality: 85 })
-    .toBuffer()
+const photo = () => noisy(160, 120).jpeg({ quality: 85 }).toBuffer()
 
 it('gives each body a JPEG of its own that decodes like the original', async () => {
   const jpeg = await photo()
