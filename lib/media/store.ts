@@ -77,10 +77,13 @@ export async function restoreIfDeleted(media: ProcessedMedia, stored: StoredMedi
     const storage = await getStorage()
     await Promise.all(
       files.map(async ([key, body, type]) => {
-        if (key && body && !(await storage.exists(key))) await storage.put(key, body, type)
+        if (!key || !body || (await storage.exists(key))) return
+        await storage.put(key, body, type)
+        metrics().mediaRestores.inc({ outcome: 'restored' })
       }),
     )
   } catch (err) {
+    metrics().mediaRestores.inc({ outcome: 'failed' })
     log.error(`media: a new post's file ${stored.key} was deleted meanwhile and could not be stored again`, err)
   }
 }

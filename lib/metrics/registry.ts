@@ -99,6 +99,12 @@ function createMetrics() {
       labelNames: ['type'] as const,
       registers,
     }),
+    mediaRestores: new Counter({
+      name: 'corkboard_media_restores_total',
+      help: "A new post's files stored again after a deletion got in before its commit, by outcome (restored, failed)",
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
     uploadRejections: new Counter({
       name: 'corkboard_upload_rejections_total',
       help: 'Files refused, by reason (too_large, invalid_type)',

@@ -100,6 +100,13 @@ async function upload(image: Buffer) {
   return { media, keys, onDisk }
 }
 
+/** This process's count of files stored again after their post's commit (corkboard_media_restores_total). */
+async function restoresCounted(): Promise<number> {
+  const { metrics } = await import('@/lib/metrics/registry')
+  const { values } = await metrics().mediaRestores.get()
+  return values.find((v) => v.labels.outcome === 'restored')?.value ?? 0
+}
+
 /** Commits a reference to the upload: a text reply of a new thread given the upload's columns. */
 async function commitPostOf(keys: string[]) {
   const threadId = await newThread(await png(30, 30, { r: 5, g: 5, b: 5 }))
@@ -118,8 +125,10 @@ describe("a file deleted between an upload and its post's commit", () => {
     for (const key of keys) expect(await deleteIfUnreferenced(key)).toBe(true)
     expect(onDisk()).toEqual([false, false])
     await commitPostOf(keys)
+    const restored = await restoresCounted()
     await media.committed()
     expect(onDisk()).toEqual([true, true])
+    expect((await restoresCounted()) - restored).toBe(2)
     for (const key of keys) expect(await deleteIfUnreferenced(key)).toBe(false)
     expect(onDisk()).toEqual([true, true])
   })
