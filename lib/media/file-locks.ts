@@ -23,6 +23,11 @@ import { getConfig } from '../config'
 import type { RawSql } from '../db/driver-sql'
 import { processSingleton } from '../process-singleton'
 
+/** The keys given, once each, without the null ones (a post without a thumbnail). */
+export const presentKeys = (keys: readonly (string | null | undefined)[]): string[] => [
+  ...new Set(keys.filter((k): k is string => Boolean(k))),
+]
+
 /** The advisory lock's 64-bit key of a stored file (its own namespace: the duplicate rule hashes other strings). */
 const lockKeyOf = (mediaKey: string) => createHash('sha256').update(`media:${mediaKey}`).digest().readBigInt64BE(0)
 
@@ -36,7 +41,7 @@ export async function lockMediaFiles(
   mode: 'shared' | 'exclusive',
 ): Promise<void> {
   if (getConfig().database.provider !== 'postgresql') return
-  const locks = [...new Set(keys.filter((k): k is string => Boolean(k)))].map(lockKeyOf).join(',')
+  const locks = presentKeys(keys).map(lockKeyOf).join(',')
   if (!locks) return
   // One round trip for all of them. The lock functions return void, which the driver cannot read: count them.
   if (mode === 'shared')

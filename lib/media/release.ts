@@ -1,6 +1,6 @@
 // Frees stored media once nothing needs it: files are content-addressed, so another post may share one, and a
 // ban in force or an unexpired moderation snapshot keeps its file. Call after commit.
-import { countDeletion, lockMediaFiles } from './file-locks'
+import { countDeletion, lockMediaFiles, presentKeys } from './file-locks'
 import { getStorage } from './storage'
 import { getConfig } from '../config'
 import { getDb, type Db, type Prisma } from '../db/client'
@@ -52,9 +52,8 @@ export async function deleteIfUnreferenced(key: string, now = new Date()): Promi
 
 /** Deletes each of the files that nothing refers to any more; returns how many were deleted. Failures are logged. */
 export async function releaseMedia(keys: (string | null | undefined)[], now = new Date()): Promise<number> {
-  const wanted = [...new Set(keys.filter((k): k is string => Boolean(k)))]
   let deleted = 0
-  for (const key of wanted) {
+  for (const key of presentKeys(keys)) {
     await deleteIfUnreferenced(key, now).then(
       (gone) => void (gone && deleted++),
       (err) => log.error(`media: could not delete ${key}`, err),

@@ -341,9 +341,11 @@ async function compress(
   }
 }
 
-/** Two entries hold the same render of a page (one may be the other with a copy added or recompressed). */
-const sameRender = (a: CacheEntry, b: CacheEntry) =>
-  a === b || (a.renderedAt === b.renderedAt && a.etag === b.etag && a.identity === b.identity)
+/**
+ * Two entries hold the same render of a page: one may be the other with a gzip copy added or recompressed, which
+ * keep the render's bytes, while every render (or splice) makes bytes of its own.
+ */
+const sameRender = (a: CacheEntry, b: CacheEntry) => a.identity === b.identity
 
 /**
  * A strong ETag: the start of the page's SHA-256, hashed on the event loop (≈ 0.8 ms for a 1.2 MB thread page).
